@@ -1,0 +1,56 @@
+"""What every command shares: the parser class, options and output formats."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, NoReturn
+
+import pandas as pd
+
+FORMATS = ("table", "csv", "json")
+
+
+class CliError(Exception):
+    """A problem with the command line's input, printed as one line."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ``ArgumentParser`` whose errors are one line and exit status 2."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", argparse.RawDescriptionHelpFormatter)
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def add_format(parser: argparse.ArgumentParser) -> None:
+    """Add ``--format table|csv|json``."""
+    parser.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+
+
+def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> None:
+    """Add ``--players``."""
+    parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
+
+
+def add_seed(parser: argparse.ArgumentParser) -> None:
+    """Add ``--seed`` (default 0)."""
+    parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same numbers (default: 0)")
+
+
+def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digits: int = 4) -> None:
+    """Print a table as csv, json (records) or an aligned text table."""
+    if fmt == "csv":
+        sys.stdout.write(frame.to_csv(index=False))
+    elif fmt == "json":
+        sys.stdout.write(json.dumps(json.loads(frame.to_json(orient="records")), indent=2) + "\n")
+    else:
+        if title:
+            print(title)
+        with pd.option_context("display.max_rows", 500, "display.max_columns", 50, "display.width", 200):
+            print(frame.to_string(index=False, float_format=lambda x: f"{x:.{float_digits}g}"))

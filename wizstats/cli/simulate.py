@@ -1,0 +1,65 @@
+"""``wizstats simulate``: play many rounds and count (seat, bid, tricks)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``simulate`` command."""
+    p = subparsers.add_parser(
+        "simulate",
+        help="simulate rounds; joint counts of seat, bid and tricks",
+        description="Play many rounds and print per-seat summaries, or the joint counts with --format csv/json.",
+        epilog=(
+            "examples:\n"
+            "  wizstats simulate --players 4 --hand-size 10 --rounds 100000\n"
+            "  wizstats simulate --players 4 --hand-size 10 --rounds 100000 --deck oh-hell --policy random "
+            "--seed 1 --format csv"
+        ),
+    )
+    add_players(p)
+    p.add_argument("--hand-size", type=int, required=True, help="cards per hand in the round")
+    p.add_argument("--rounds", type=int, default=100_000, help="rounds to play (default: 100000)")
+    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
+    p.add_argument(
+        "--policy", nargs="+", default=["heuristic"],
+        help="one policy for all seats or one per seat, seat 0 (dealer) first (default: heuristic)",
+    )
+    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
+    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
+    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
+    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Simulate and print."""
+    from ..rules import Rules
+    from ..simulate import simulate
+
+    rules = Rules(
+        args.players,
+        deck=args.deck,
+        plus_minus_one=args.plus_minus_one,
+        trump_choice="blind" if args.blind_trump else "after-look",
+        bids=args.bids,
+        scoring=args.scoring,
+    )
+    policies = args.policy[0] if len(args.policy) == 1 else args.policy
+    result = simulate(
+        args.players, args.hand_size, args.rounds, rules=rules, policies=policies, seed=args.seed, threads=args.threads
+    )
+    if args.format == "table":
+        summary = result.summary()
+        cols = ["seat", "policy", "rounds", "mean_bid", "mean_tricks", "accuracy", "accuracy_low", "accuracy_high",
+                "mean_score", "mean_score_low", "mean_score_high"]
+        emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
+    else:
+        emit(result.joint(), args.format)
+    return 0

@@ -1,0 +1,38 @@
+"""``wizstats winner J W R5 --trump red``: which card wins a trick."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_format, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``winner`` command."""
+    p = subparsers.add_parser(
+        "winner",
+        help="which card wins a trick",
+        description="Print the card that wins a trick and its position (1 = the card led).",
+        epilog="examples:\n  wizstats winner J W R5 --trump red\n  wizstats winner B13 R1 G13 --trump none",
+    )
+    p.add_argument("cards", nargs="+", help="the cards in play order: W, J (or Z, N), R13, B1, G7, Y10 ...")
+    p.add_argument("--trump", default=None, help="trump suit: blue, red, green, yellow (or B R G Y), or none")
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the winner of the trick."""
+    import pandas as pd
+
+    from ..cards import parse_cards, parse_suit
+    from ..reference import trick_winner
+
+    cards = parse_cards(args.cards)
+    trump = parse_suit(args.trump)
+    index = trick_winner(cards, trump)
+    if args.format == "table":
+        print(f"{cards[index]} wins (card {index + 1} of {len(cards)})")
+    else:
+        emit(pd.DataFrame([{"winner": str(cards[index]), "position": index + 1, "index": index}]), args.format)
+    return 0
