@@ -122,3 +122,12 @@ def resolve_policies(
         ids[seat] = POLICIES[policy.name].kernel_id
         params[seat] = policy.row()
     return resolved, ids, params
+
+
+DEFAULT_POLICY = "heuristic"
+"""The strongest registered policy: the default wherever a statistic assumes how players play."""
+
+
+def strongest() -> str:
+    """The name of the strongest available policy (the default of every statistic)."""
+    return DEFAULT_POLICY
