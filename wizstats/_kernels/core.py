@@ -33,7 +33,11 @@ ST_TRICK_LEN = 12  # cards in the current trick
 ST_LED = 13  # led suit: -1 not yet (no card or only Jesters), -2 free (Wizard led), else the suit
 ST_BEST = 14  # position in the trick of the card winning so far
 ST_BIDS_MADE = 15  # bids made so far this round
-N_ST = 16
+ST_CLAIRVOYANT = 16  # reserved: 1 when each player sees the others' cards, not his own (RULES 4)
+ST_SPECIAL = 17  # reserved: bit flags of the anniversary special cards in play (RULES 8)
+ST_MODE = 18  # reserved: 0 standard play; other game modes (one colour, RULES 9)
+# slots 19..23 are free for later variants; append new slots here, never renumber
+N_ST = 24
 
 LED_NONE = -1
 LED_FREE = -2
