@@ -10,6 +10,7 @@ from .reference import check_play, is_legal_play, legal_plays, trick_winner
 from .rules import BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid
 from .scoring import placement_points, score_round
 from .simulate import SimulationResult, simulate, trace_rounds
+from .sweep import sweep
 
 __all__ = [
     "POLICIES",
@@ -34,6 +35,7 @@ __all__ = [
     "placement_points",
     "score_round",
     "simulate",
+    "sweep",
     "trace_rounds",
     "trick_winner",
     "wilson_interval",

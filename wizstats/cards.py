@@ -7,6 +7,11 @@ once per deck (``deck.kinds``, ``deck.suits``, ``deck.ranks``) go straight into 
 
 Wizards (and Jesters) are interchangeable: ``Card.parse("W")`` is *a* Wizard, and a hand may
 hold as many of them as the deck has.
+
+The special cards of the anniversary editions (RULES 8: Dragon, Fairy, Bomb, Werewolf, Juggler,
+Cloud, Shapeshifter, Witch, Vampire) are further :class:`CardKind` members. A deck holds each at
+most once, listed in ``Deck.specials``; their ids come after the Jesters, so every other id is
+the same with or without them. Their card text is the English name (``DRAGON``, ``CLOUD``, ...).
 """
 
 from __future__ import annotations
@@ -23,16 +28,19 @@ __all__ = [
     "Card",
     "CardKind",
     "Deck",
+    "SPECIAL_KINDS",
     "Suit",
     "card_suit",
     "format_cards",
     "parse_card",
     "parse_cards",
     "parse_suit",
+    "parse_special",
     "resolve_deck",
 ]
 
 MAX_DECK_SIZE = 64
+"""The most cards of a deck without its special cards (suits x ranks + Wizards + Jesters)."""
 
 
 class Suit(enum.IntEnum):
@@ -62,6 +70,58 @@ class CardKind(enum.IntEnum):
     """Beats everything; the first Wizard of a trick wins it. No suit."""
     JESTER = 2
     """Loses to everything; a trick of only Jesters goes to the first. No suit."""
+    DRAGON = 3
+    """Special card (RULES 8): beats every card, Wizards included, except that a Fairy in the trick wins."""
+    FAIRY = 4
+    """Special card: loses to every card, Jesters included, but wins a trick that holds the Dragon."""
+    BOMB = 5
+    """Special card: nobody wins its trick; the player who would have won leads the next."""
+    WEREWOLF = 6
+    """Special card: its holder puts it in place of the turned card, takes that card and names trump or none."""
+    JUGGLER = 7
+    """Special card: worth 7.5 in a suit named when played; after its trick every player passes a card left."""
+    CLOUD = 8
+    """Special card: worth 9.75 in a suit named when played; whoever takes it changes his bid by +1 or -1."""
+    SHAPESHIFTER = 9
+    """Special card: played as a Wizard or as a Jester, chosen when played."""
+    WITCH = 10
+    """Special card: below Fairy and Jester; once the trick's winner is known, swaps a trick card for a hand card."""
+    VAMPIRE = 11
+    """Special card: a copy of the turned trump card, with its abilities (RULES 8)."""
+
+    @property
+    def is_special(self) -> bool:
+        """Whether this is one of the anniversary special cards (``DRAGON`` .. ``VAMPIRE``)."""
+        return self >= CardKind.DRAGON
+
+
+SPECIAL_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k.is_special)
+"""The special card kinds, in id order."""
+
+_SPECIAL_NAMES = {k.name: k for k in SPECIAL_KINDS}
+_SPECIAL_ALIASES = {
+    "drache": CardKind.DRAGON, "fee": CardKind.FAIRY, "bombe": CardKind.BOMB, "werwolf": CardKind.WEREWOLF,
+    "jongleur": CardKind.JUGGLER, "wolke": CardKind.CLOUD, "gestaltwandler": CardKind.SHAPESHIFTER,
+    "hexe": CardKind.WITCH, "vampir": CardKind.VAMPIRE,
+}
+
+
+def parse_special(value: CardKind | str) -> CardKind:
+    """A special card kind from itself or its English or German name (any case).
+
+    >>> parse_special("dragon"), parse_special("Wolke")
+    (<CardKind.DRAGON: 3>, <CardKind.CLOUD: 8>)
+    """
+    if isinstance(value, CardKind) and value.is_special:
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower()
+        if key.upper() in _SPECIAL_NAMES:
+            return _SPECIAL_NAMES[key.upper()]
+        if key in _SPECIAL_ALIASES:
+            return _SPECIAL_ALIASES[key]
+    names = ", ".join(k.name.lower() for k in SPECIAL_KINDS)
+    raise ValueError(f"unknown special card {value!r} (expected one of: {names})")
 
 
 _KIND_LETTERS = {"W": CardKind.WIZARD, "Z": CardKind.WIZARD, "J": CardKind.JESTER, "N": CardKind.JESTER}
@@ -103,16 +163,23 @@ class Card:
         token = text.strip().upper()
         if token in _KIND_LETTERS:
             return cls(_KIND_LETTERS[token])
+        if token in _SPECIAL_NAMES:
+            return cls(_SPECIAL_NAMES[token])
         if len(token) >= 2 and token[0] in "BRGY" and token[1:].isdigit():
             rank = int(token[1:])
             if rank >= 1 and token[1] != "0":
                 return cls(CardKind.SUIT, Suit("BRGY".index(token[0])), rank)
-        raise ValueError(f"unknown card {text!r} (expected W, J, Z, N or a suit letter B/R/G/Y and a rank, e.g. R13)")
+        raise ValueError(
+            f"unknown card {text!r} (expected W, J, Z, N, a suit letter B/R/G/Y and a rank, e.g. R13,"
+            " or a special card's name, e.g. DRAGON)"
+        )
 
     def __str__(self) -> str:
         if self.kind is CardKind.SUIT:
             assert self.suit is not None
             return f"{self.suit.letter}{self.rank}"
+        if self.kind.is_special:
+            return self.kind.name
         return "W" if self.kind is CardKind.WIZARD else "J"
 
     def __repr__(self) -> str:
@@ -168,12 +235,19 @@ def card_suit(card: Card) -> Suit | None:
 class Deck:
     """A deck: ``n_suits`` suits of ranks ``1..n_ranks``, plus Wizards and Jesters (at most 64 cards).
 
+    ``specials`` lists the anniversary special cards in play (RULES 8), each at most once; they
+    get the ids after the Jesters, in :class:`CardKind` order, and may take the deck past 64
+    cards (the special-card engine indexes hands by position, so a hand stays below 64 cards).
+
     Examples
     --------
     >>> Deck.standard().size, Deck.junior().size, Deck.oh_hell().size
     (60, 36, 52)
     >>> Deck.standard().index("R13"), str(Deck.standard().card(25))
     (25, 'R13')
+    >>> d = Deck.standard().with_specials(["fairy", "dragon"])
+    >>> d.size, d.index("DRAGON"), str(d.card(61))
+    (62, 60, 'FAIRY')
     """
 
     n_suits: int = 4
@@ -181,6 +255,7 @@ class Deck:
     n_wizards: int = 4
     n_jesters: int = 4
     name: str = "standard"
+    specials: tuple[CardKind, ...] = ()
 
     def __post_init__(self) -> None:
         for field_name in ("n_suits", "n_ranks", "n_wizards", "n_jesters"):
@@ -191,8 +266,18 @@ class Deck:
             raise ValueError(f"a deck has 1 to 4 suits (B R G Y), got {self.n_suits}")
         if self.n_ranks < 1:
             raise ValueError(f"a deck needs ranks 1..n with n >= 1, got {self.n_ranks}")
-        if self.size > MAX_DECK_SIZE:
+        if self.size - len(self.specials) > MAX_DECK_SIZE:
             raise ValueError(f"a deck holds at most {MAX_DECK_SIZE} cards, this one {self.size}")
+        if isinstance(self.specials, (str, CardKind)):
+            raise ValueError(f"Deck.specials must be a sequence of special cards, got {self.specials!r}")
+        kinds = [parse_special(k) for k in self.specials]
+        if len(set(kinds)) != len(kinds):
+            raise ValueError(f"a deck holds each special card at most once, got {[k.name for k in kinds]}")
+        object.__setattr__(self, "specials", tuple(sorted(kinds)))
+
+    def with_specials(self, specials: Iterable[CardKind | str]) -> Deck:
+        """This deck with these special cards (by kind or name) in place of its own."""
+        return Deck(self.n_suits, self.n_ranks, self.n_wizards, self.n_jesters, self.name, tuple(specials))  # type: ignore[arg-type]
 
     @classmethod
     def standard(cls) -> Deck:
@@ -211,7 +296,12 @@ class Deck:
 
     @property
     def size(self) -> int:
-        """The number of cards."""
+        """The number of cards (special cards included)."""
+        return self.n_suits * self.n_ranks + self.n_wizards + self.n_jesters + len(self.specials)
+
+    @property
+    def n_plain(self) -> int:
+        """The number of cards other than special cards (ids ``0 .. n_plain - 1``)."""
         return self.n_suits * self.n_ranks + self.n_wizards + self.n_jesters
 
     @property
@@ -227,6 +317,8 @@ class Deck:
             return Card(CardKind.SUIT, Suit(index // self.n_ranks), index % self.n_ranks + 1)
         if index < self.n_suit_cards + self.n_wizards:
             return Card(CardKind.WIZARD)
+        if index >= self.n_plain:
+            return Card(self.specials[index - self.n_plain])
         return Card(CardKind.JESTER)
 
     @property
@@ -260,6 +352,12 @@ class Deck:
             if occurrence > 1:
                 raise ValueError(f"duplicate card {card}")
             return int(card.suit) * self.n_ranks + card.rank - 1
+        if card.kind.is_special:
+            if card.kind not in self.specials:
+                raise ValueError(f"card {card} is not in the {self.name} deck ({self.describe()})")
+            if occurrence > 1:
+                raise ValueError(f"duplicate card {card}")
+            return self.n_plain + self.specials.index(card.kind)
         count, first = (
             (self.n_wizards, self.n_suit_cards)
             if card.kind is CardKind.WIZARD
@@ -272,14 +370,15 @@ class Deck:
 
     def describe(self) -> str:
         """A one-line description, e.g. ``4 x 13 + 4 Wizards + 4 Jesters = 60 cards``."""
+        specials = "".join(f" + {k.name.capitalize()}" for k in self.specials)
         return (
-            f"{self.n_suits} x {self.n_ranks} + {self.n_wizards} Wizards + {self.n_jesters} Jesters"
+            f"{self.n_suits} x {self.n_ranks} + {self.n_wizards} Wizards + {self.n_jesters} Jesters{specials}"
             f" = {self.size} cards"
         )
 
     @functools.cached_property
     def kinds(self) -> np.ndarray:
-        """``int8[size]``: the :class:`CardKind` code of every card id."""
+        """``int8[size]``: the :class:`CardKind` code of every card id (special cards: 3 and up)."""
         return np.array([int(c.kind) for c in self.cards], dtype=np.int8)
 
     @functools.cached_property

@@ -43,13 +43,57 @@ POLICIES: dict[str, PolicyInfo] = {
     "heuristic": PolicyInfo(
         "heuristic",
         1,
-        {"scale": 1.0, "bias": 0.0, "ruff": 0.5, "lead_min": 0.55},
-        "Bids the rounded sum of each card's chance that no unseen card beats it (Wizards 1, Jesters 0, "
-        "trumps by the unseen higher trumps and Wizards, other suits also by unseen trumps weighted by "
-        "`ruff`), stepping to the nearer side of a forbidden bid. Names the suit with most strength after a "
-        "turned Wizard (any suit when blind). While it needs tricks it plays the cheapest card likely to "
-        "hold (chance >= `lead_min`), else a Wizard; once its bid is made it ducks under the trick with its "
-        "most dangerous losing card, or leads its least dangerous card.",
+        {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 0.5, "adjust": 0.0, "duck": 0.15},
+        "Bids the rounded sum over its cards of each card's chance to take a trick: a card holds unless "
+        "another hand holds an unseen card that beats it (a Wizard, a higher card of its suit, or a trump "
+        "when that hand may be void in the suit); each threat counts with weight `kill`; the sum is "
+        "multiplied by `scale`, shifted by `bias` and pulled by `adjust` towards bids that add up to the "
+        "hand size; a forbidden bid moves one step towards the unrounded value. Names the suit with most "
+        "strength after a turned Wizard (any suit when blind). In play it judges each legal card's chance "
+        "to take the trick against the players still to play: their hand lengths, their known voids "
+        "(trumps count by the chance they are void, times `ruff`) and whether they still need tricks "
+        "(a player who made his bid counts with weight `duck`). While it needs tricks it plays the least "
+        "dangerous card with chance >= `lead_min` (when every remaining trick is needed, the likeliest "
+        "winner), else a Wizard, else the likeliest winner when following, else its least dangerous card; "
+        "once its bid is made it ducks with its most dangerous card that loses to the trick, or plays the "
+        "card least likely to win.",
+    ),
+    "baseline": PolicyInfo(
+        "baseline",
+        2,
+        {},
+        "The rule-based player of Schumacher and Pleines (IEEE CoG 2022, `jonas-schumacher/drl-pomdp`, "
+        "`RuleBasedPlayer`), re-implemented. Each card is worth ((first + second) / 2) ** (n - 1), from the "
+        "trump-specific table of which card beats which (first: chance a led card survives one random "
+        "card; second: chance it beats one random led card), scaled so the deck is worth deck / n tricks. "
+        "Bids the hand's worth rounded half to even, within 0..r, ignoring the other bids (a forbidden bid "
+        "moves one step towards the unrounded worth). Names the suit that makes its hand worth most after a "
+        "turned Wizard (the original plays such rounds without trump; any suit when blind). Tricks missing: "
+        "leads its highest card, follows with its highest card if that beats the trick, else its lowest. "
+        "Bid made: leads its lowest card, follows with the highest card that loses to the trick (else its "
+        "lowest).",
+    ),
+    "pimc": PolicyInfo(
+        "pimc",
+        3,
+        {"worlds": 24, "spite": 0.0},
+        "Bids and names trump as `heuristic` (default parameters). Plays by perfect-information Monte Carlo: "
+        "`worlds` times it deals the cards it has not seen to the other hands at random, consistent with "
+        "the public cards, the turned card, the hand lengths and the suits each player has shown he lacks; "
+        "in each deal it plays every legal card (one per class of interchangeable cards) and plays the "
+        "round out with `heuristic` for every seat; it plays the card with the best mean score (own score "
+        "minus `spite` times the others' mean). Bids it cannot see (revealed after the round) are guessed "
+        "from the dealt hands. Compiled; about 1,000 times slower than `heuristic`.",
+    ),
+    "rollout": PolicyInfo(
+        "rollout",
+        4,
+        {"worlds": 24, "spite": 0.0, "samples": 48, "window": 3},
+        "Bids by Monte Carlo: `samples` times it deals the unseen cards at random (consistent with its hand "
+        "and the turned card), lets every seat whose bid it cannot see yet bid as `heuristic` (the dealer "
+        "respecting plus/minus one), plays the round out with `heuristic`, and scores every candidate bid "
+        "within `window` of the heuristic's bid on the same deals; it bids the best mean score and never "
+        "the forbidden bid. Names trump as `heuristic`; plays as `pimc`.",
     ),
 }
 

@@ -15,7 +15,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .cards import Deck, resolve_deck
+from .cards import SPECIAL_KINDS, CardKind, Deck, parse_special, resolve_deck
 
 __all__ = [
     "BidVisibility",
@@ -123,6 +123,12 @@ class Rules:
         ``standard`` (default) or ``alternative``.
     placement_points
         If set, a game is ranked by these points per place (tournament: 45/30/20/10/5).
+    special_cards
+        The anniversary special cards in play (RULES 8), by English or German name (``dragon``,
+        ``fairy``, ``bomb``, ``werewolf``, ``juggler``, ``cloud``, ``shapeshifter``, ``witch``,
+        ``vampire``; ``"all"`` for all nine; a comma-separated string is fine). Dragon and Fairy come
+        together. They are added to ``deck`` (``deck.specials``), so the standard schedule grows with
+        the deck (RULES 2: the last round deals every card). Normalised to a frozenset of English names.
     """
 
     n_players: int = 4
@@ -134,6 +140,7 @@ class Rules:
     bids: BidVisibility = BidVisibility.OPEN
     scoring: Scoring = Scoring.STANDARD
     placement_points: tuple[int, ...] | None = None
+    special_cards: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
         _rules_iv(self)
@@ -152,6 +159,8 @@ class Rules:
 
     def replace(self, **changes: object) -> Rules:
         """A copy with some fields changed (validated again)."""
+        if "special_cards" in changes and "deck" not in changes:
+            changes["deck"] = self.deck.with_specials(())  # the new special_cards decide the deck's
         return replace(self, **changes)  # type: ignore[arg-type]
 
     @property
@@ -199,6 +208,8 @@ class Rules:
         variants.append(f"trump after Wizard: {self.trump_choice.value}")
         variants.append(f"bids {self.bids.value}")
         variants.append(f"{self.scoring.value} scoring")
+        if self.special_cards:
+            variants.append("special cards: " + ", ".join(k.name.lower() for k in self.deck.specials))
         return f"{self.n_players} players, {self.deck.name} deck ({self.deck.size} cards); " + ", ".join(variants)
 
 
@@ -208,7 +219,7 @@ def _rules_iv(rules: Rules) -> None:
     n = rules.n_players
     if not isinstance(n, int) or isinstance(n, bool):
         raise ValueError(f"n_players must be a whole number, got {n!r}")
-    deck = resolve_deck(rules.deck)
+    deck = _special_cards_iv(rules, resolve_deck(rules.deck))
     set_(rules, "deck", deck)
     if deck == Deck.standard() or deck.name == "standard":
         if not 3 <= n <= 6:
@@ -219,7 +230,7 @@ def _rules_iv(rules: Rules) -> None:
     if schedule in ((), "standard"):
         schedule = standard_schedule(n, deck)
     elif schedule == "tournament":
-        if deck.size != 60:
+        if deck.n_plain != 60:
             raise ValueError("the tournament schedule is defined for the 60-card deck only")
         schedule = TOURNAMENT_SCHEDULES[n]
     elif isinstance(schedule, str):
@@ -245,3 +256,29 @@ def _rules_iv(rules: Rules) -> None:
         if len(points) < n:
             raise ValueError(f"placement_points needs one value per place ({n}), got {len(points)}")
         set_(rules, "placement_points", points[:n])
+
+
+def _special_cards_iv(rules: Rules, deck: Deck) -> Deck:
+    """Normalise ``rules.special_cards`` and return ``deck`` holding exactly those special cards.
+
+    A deck that already lists special cards gives them to rules whose ``special_cards`` is empty.
+    """
+    value = rules.special_cards
+    if isinstance(value, str):
+        names = [v for v in value.replace("+", ",").split(",") if v.strip()]
+        value = [k.name for k in SPECIAL_KINDS] if [v.strip().lower() for v in names] == ["all"] else names
+    try:
+        kinds = frozenset(parse_special(v) for v in value)
+    except TypeError:
+        raise ValueError(f"special_cards must be a set of special card names, got {rules.special_cards!r}") from None
+    if not kinds:
+        kinds = frozenset(deck.specials)
+    elif deck.specials and frozenset(deck.specials) != kinds:
+        raise ValueError(
+            f"the deck holds the special cards {[k.name.lower() for k in deck.specials]}"
+            f" but special_cards names {sorted(k.name.lower() for k in kinds)}"
+        )
+    if (CardKind.DRAGON in kinds) != (CardKind.FAIRY in kinds):
+        raise ValueError("the Dragon and the Fairy are used together (RULES 8): give both or neither")
+    object.__setattr__(rules, "special_cards", frozenset(k.name.lower() for k in kinds))
+    return deck.with_specials(sorted(kinds)) if kinds != frozenset(deck.specials) else deck

@@ -13,7 +13,7 @@ from ._common import CliError, Parser
 
 __all__ = ["main"]
 
-COMMANDS = ["winner", "simulate"]
+COMMANDS = ["winner", "simulate", "sweep"]
 """Command modules of :mod:`wizstats.cli`, in the order ``--help`` lists them."""
 
 

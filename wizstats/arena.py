@@ -1,0 +1,227 @@
+"""The arena: policies against each other on the same deals, seats rotating (duplicate format).
+
+Each deal (or whole game) is played once per rotation of the players round the table, so
+every policy plays every seat equally often and meets exactly the same cards; luck of the
+deal cancels out of the comparison. The unit of observation is the deal (or game): its value
+for a policy is the mean over that policy's seats and the rotations, and the intervals are
+taken over units, which accounts for the correlation the duplicate format builds in.
+
+>>> res = arena(["heuristic", "random"], 4, hand_sizes=3, n_rounds=200, seed=1)
+>>> list(res.table()["policy"])
+['heuristic', 'random']
+>>> bool(res.table()["margin"].iloc[0] > 0)
+True
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from .cards import Deck, resolve_deck
+from .intervals import mean_interval
+from .policies import Policy, resolve_policies
+from .rules import Rules
+from .simulate import progress_bar, round_setup, seed_key, threads_limited
+
+__all__ = ["ArenaResult", "arena", "parse_hand_sizes"]
+
+CHUNK_UNITS = 4096
+"""Units (deals or games) per kernel call; results do not depend on it."""
+
+_METRICS = ("score", "hit", "miss", "bid", "tricks", "margin", "win", "total")
+
+
+@dataclass
+class ArenaResult:
+    """What :func:`arena` returns: per hand size (or ``"game"``) and policy, the measured figures."""
+
+    rules: Rules
+    entries: list[Policy]
+    """The players in rotation order: entry ``e`` sits in seat ``(e - j) mod n`` in rotation ``j``."""
+    hand_sizes: tuple[int, ...] | str
+    n_rounds: int
+    """Deals per hand size, or games when ``hand_sizes == "game"``."""
+    seed: int
+    frame: pd.DataFrame = field(repr=False)
+
+    def table(self, *, intervals: bool = True) -> pd.DataFrame:
+        """One row per hand size and policy; ``intervals=False`` drops the ``_low``/``_high`` columns."""
+        if intervals:
+            return self.frame.copy()
+        return self.frame[[c for c in self.frame.columns if not c.endswith(("_low", "_high"))]].copy()
+
+
+def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
+    """``"game"``, ``"3"``, ``"1-15"``, ``"1,3,5"`` or ``"1-5,10"`` (or ints) to hand sizes or ``"game"``.
+
+    >>> parse_hand_sizes("1-3,10"), parse_hand_sizes("game")
+    ((1, 2, 3, 10), 'game')
+    """
+    if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
+        return (int(text),)
+    if not isinstance(text, str):
+        return tuple(int(h) for h in text)
+    if text.strip().lower() == "game":
+        return "game"
+    sizes: list[int] = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        lo, dash, hi = part.partition("-")
+        try:
+            sizes.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
+        except ValueError:
+            raise ValueError(f"bad hand sizes {text!r} (expected 'game', '3', '1-15' or '1,3,5')") from None
+    return tuple(sizes)
+
+
+def _arena_iv(
+    policies: str | Policy | Sequence[str | Policy],
+    n_players: int,
+    hand_sizes: object,
+    n_rounds: int,
+    rules: Rules | None,
+    deck: Deck | str,
+) -> tuple[Rules, list[Policy], tuple[int, ...] | str]:
+    if rules is None:
+        rules = Rules(n_players, deck=resolve_deck(deck))
+    elif not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+    elif rules.n_players != n_players:
+        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+    if isinstance(policies, (str, Policy)):
+        policies = [policies]
+    policies = list(policies)
+    if not 1 <= len(policies) <= n_players:
+        raise ValueError(f"give 1 to {n_players} policies (the last fills the remaining seats), got {len(policies)}")
+    policies = policies + [policies[-1]] * (n_players - len(policies))
+    entries = resolve_policies(policies, n_players)[0]
+    sizes = parse_hand_sizes(hand_sizes)  # type: ignore[arg-type]
+    if sizes != "game":
+        if not sizes:
+            raise ValueError("give at least one hand size, or 'game'")
+        for h in sizes:
+            if not 1 <= h <= rules.max_hand_size:
+                raise ValueError(
+                    f"hand size {h} is impossible: {n_players} players and {rules.deck.size} cards allow 1 to"
+                    f" {rules.max_hand_size}"
+                )
+    if not isinstance(n_rounds, (int, np.integer)) or isinstance(n_rounds, bool) or n_rounds < 1:
+        raise ValueError(f"n_rounds must be a whole number >= 1, got {n_rounds!r}")
+    return rules, entries, sizes
+
+
+def arena(
+    policies: str | Policy | Sequence[str | Policy],
+    n_players: int = 4,
+    hand_sizes: str | int | Sequence[int] = "game",
+    n_rounds: int = 1000,
+    seed: int = 0,
+    *,
+    rules: Rules | None = None,
+    deck: Deck | str = "standard",
+    threads: int | None = None,
+    progress: bool | None = None,
+    confidence_level: float = 0.95,
+) -> ArenaResult:
+    """Play policies against each other in the duplicate format and measure each.
+
+    Parameters
+    ----------
+    policies
+        The players, one per seat in rotation order; fewer than ``n_players`` are padded with
+        the last (``["rollout", "baseline"]`` is one ``rollout`` against three ``baseline``).
+        Entries with the same policy and parameters are reported together.
+    n_players
+        Players at the table.
+    hand_sizes
+        One hand size, several (``[1, 3, 5]`` or ``"1-15"``), or ``"game"``: whole games of
+        ``rules.schedule`` with the dealer moving one seat each round.
+    n_rounds
+        Deals per hand size, or games with ``"game"``. Each is played ``n_players`` times (once
+        per rotation), on the same cards.
+    seed
+        Same seed, same numbers, whatever ``threads``. A hand size's deals depend only on the
+        seed and the hand size.
+    rules, deck
+        Variants (:class:`~wizstats.rules.Rules`); default: the standard game with ``deck``.
+    threads, progress
+        Kernel threads (default: all cores); a progress bar (default: only on a terminal).
+    confidence_level
+        Of the normal intervals, taken over deals (or games) as independent units.
+
+    Returns
+    -------
+    ArenaResult
+        ``table()``: per hand size and policy the mean score per round, the accuracy (share of
+        rounds with tricks == bid), the mean ``|tricks - bid|``, the mean bid and tricks, the
+        margin (points per round over the other policies on the same deals) and, for games, the
+        win rate (ties split) and the mean total, each with its interval.
+    """
+    from ._kernels.jit import get_num_threads
+
+    rules, entries, sizes = _arena_iv(policies, n_players, hand_sizes, n_rounds, rules, deck)
+    _, ids, params = resolve_policies(entries, n_players)
+    names = list(dict.fromkeys(str(p) for p in entries))
+    group = np.array([names.index(str(p)) for p in entries], np.int64)
+    key = seed_key(seed)
+    plan = [("game", rules.schedule)] if sizes == "game" else [(h, (h,)) for h in sizes]
+    rows = []
+    total_units = n_rounds * len(plan)
+    with threads_limited(threads), progress_bar(total_units, progress, unit="deal") as bar:
+        for label, schedule in plan:
+            tab = round_setup(rules, schedule[0])[0]
+            st_sched = np.stack([round_setup(rules, h)[1] for h in schedule])
+            base = 0 if label == "game" else int(label) << 40
+            acc = np.zeros((len(names), len(_METRICS), 2))
+            for start in range(0, n_rounds, CHUNK_UNITS):
+                size = min(CHUNK_UNITS, n_rounds - start)
+                n_blocks = max(1, min(4 * get_num_threads(), size))
+                out = np.zeros((n_blocks, len(names), len(_METRICS), 2))
+                _run_kernel(tab, st_sched, label == "game", ids, params, group, len(names), key, base, start, size,
+                            n_blocks, out)
+                acc += out.sum(axis=0)
+                bar.update(size)
+            rows += _rows(label, names, group, acc, n_rounds, n_players, len(schedule), confidence_level)
+    return ArenaResult(rules, entries, sizes, int(n_rounds), int(seed), pd.DataFrame(rows))
+
+
+def _run_kernel(*args: object) -> None:
+    from ._kernels.arena import arena_kernel
+
+    tab, st_sched, rotate, ids, params, group, n_groups, key, base, start, size, n_blocks, out = args
+    arena_kernel(tab, st_sched, bool(rotate), ids, params, group, n_groups, np.uint64(key), np.int64(base),
+                 np.int64(start), np.int64(size), np.int64(n_blocks), out)
+
+
+def _rows(
+    label: int | str, names: list[str], group: np.ndarray, acc: np.ndarray, units: int, n: int, n_t: int,
+    level: float,
+) -> list[dict[str, object]]:
+    rows = []
+    for gi, name in enumerate(names):
+        seats = int((group == gi).sum())
+        row: dict[str, object] = {"hand_size": label, "policy": name, "seats": seats, "deals": units,
+                                  "rounds": units * n * n_t * seats}
+        for m, metric in enumerate(_METRICS):
+            if metric in ("win", "total") and n_t == 1:
+                continue
+            s1, s2 = acc[gi, m]
+            mean = s1 / units
+            var = max(s2 - s1 * s1 / units, 0.0) / max(units - 1, 1)
+            ci = mean_interval(mean, var, units, confidence_level=level)
+            column = {"score": "mean_score", "hit": "accuracy", "miss": "mean_miss", "bid": "mean_bid",
+                      "tricks": "mean_tricks", "win": "win_rate", "total": "mean_total"}.get(metric, metric)
+            if metric == "margin" and seats == n:
+                mean, ci_low, ci_high = math.nan, math.nan, math.nan
+            else:
+                ci_low, ci_high = ci.low, ci.high
+            row[column] = mean
+            if metric not in ("bid", "tricks"):
+                row[column + "_low"] = ci_low
+                row[column + "_high"] = ci_high
+        rows.append(row)
+    return rows
