@@ -8,13 +8,42 @@ sources (or to ``NUMBA_CACHE_DIR``), so a second process loads instead of compil
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
 from collections import namedtuple
+from pathlib import Path
 from typing import Any
 
 import numba
 from numba import prange
 
 __all__ = ["get_num_threads", "jit", "namedtuple", "pjit", "prange", "set_num_threads"]
+
+
+def _kernel_sources_hash() -> str:
+    """A hash over every kernel module's source: compiled code is only reused for the same sources."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(__file__).parent.glob("*.py")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _cache_dir() -> str:
+    """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/wizstats``, then the source hash.
+
+    numba checks a cached kernel only against its own file's time stamp, not against the
+    modules it calls, so a change in ``core.py`` would leave kernels in ``round.py`` stale.
+    Keying the directory by a hash of all kernel sources makes every change start afresh.
+    """
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "wizstats", "numba"
+    )
+    return os.path.join(base, _kernel_sources_hash())
+
+
+CACHE_DIR = _cache_dir()
+numba.config.CACHE_DIR = CACHE_DIR
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "boundscheck": False}
 
