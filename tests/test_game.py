@@ -64,9 +64,9 @@ def reference_game(plan: GamePlan, key: int, game: int) -> dict[str, object]:
             totals[p] += row[p][3]
         rounds.append(row)
         if k + 1 == plan.half:
-            half = [t if a else None for t, a in zip(totals, active)]
+            half = [t if a else None for t, a in zip(totals, active, strict=True)]
         if k + 1 in plan.eliminate_after:
-            low = min(t for t, a in zip(totals, active) if a)
+            low = min(t for t, a in zip(totals, active, strict=True) if a)
             tied = [p for p in range(n) if active[p] and totals[p] == low]
             out = tied[rng_game.below(len(tied))] if len(tied) > 1 else tied[0]
             active[out], out_after[out] = False, k + 1
@@ -137,7 +137,7 @@ def _check_aggregates(res, games: list[dict], plan: GamePlan) -> None:  # type: 
             half_wins += ranks[leaders[0]] == 0
         if plan.rules.placement_points:
             shares = placement_points([-r for r in ranks], plan.rules.placement_points)
-            pp_sum = [a + Fraction(b).limit_denominator(1000) for a, b in zip(pp_sum, shares)]
+            pp_sum = [a + Fraction(b).limit_denominator(1000) for a, b in zip(pp_sum, shares, strict=True)]
     assert (res.places == places).all()
     assert (res.sole_wins == sole).all()
     assert (res.totals_hist == hist).all()
@@ -221,9 +221,9 @@ def test_clairvoyance_game_bids_round_one_by_the_clairvoyant_rule() -> None:
 @pytest.mark.parametrize("bids", ["hidden", "after-round"])
 def test_games_run_with_hidden_bids(bids: str) -> None:
     for name in POLICIES:
-        res = simulate_games(Rules(4, bids=bids), 6, policies=name, seed=1)
-        assert res.places[:, 0].sum() >= 6
-        assert res.totals_hist.sum() == 6 * 4
+        res = simulate_games(Rules(4, bids=bids, schedule=(1, 4, 7)), 5, policies=name, seed=1)
+        assert res.places[:, 0].sum() >= 5
+        assert res.totals_hist.sum() == 5 * 4
 
 
 def _forced_round(rules: Rules, r: int, policies: list[str], index: int, forced: list[int]) -> tuple[list, list]:
@@ -335,5 +335,5 @@ def test_elimination_schedules() -> None:
         plan = game_plan(Rules(n), elimination=True)
         assert plan.eliminate_after == outs
         assert plan.hand_sizes == tuple(range(1, 21))
-        assert all(h * m <= 60 for h, m in zip(plan.hand_sizes, plan.in_game))
+        assert all(h * m <= 60 for h, m in zip(plan.hand_sizes, plan.in_game, strict=True))
         assert plan.in_game[-1] == 3

@@ -4,12 +4,33 @@ The public API; see README.md for examples.
 """
 
 from .cards import Card, CardKind, Deck, Suit, parse_card, parse_cards, parse_suit
+from .clairvoyance import clairvoyance_odds
+from .distributions import game_score_distribution, score_distribution
+from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
+from .estimates import Estimate, Result
+from .exact import (
+    break_even_probability,
+    last_rounds_share,
+    plus_minus_one_options,
+    round1_seat_values,
+    round1_table,
+    round1_thresholds,
+    round1_trump_choice_value,
+    round1_win_probability,
+    schedule_figures,
+    vulnerability,
+)
+from .game import GameResult, simulate_games
 from .intervals import ConfidenceInterval, wilson_interval
+from .onecolour import simulate_one_colour, trace_one_colour
 from .policies import POLICIES, Policy
 from .reference import check_play, is_legal_play, legal_plays, trick_winner
 from .rules import BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid
 from .scoring import placement_points, score_round
+from .scoresheet import ScoreSheet
 from .simulate import SimulationResult, simulate, trace_rounds
+from .special import SpecialSimulationResult, simulate_special, trace_special
+from .stats import TrickDistribution, bid_thresholds, card_strength, card_win_probability, trick_distribution
 from .sweep import sweep
 
 __all__ = [
@@ -19,25 +40,58 @@ __all__ = [
     "CardKind",
     "ConfidenceInterval",
     "Deck",
+    "Estimate",
+    "GameResult",
     "Policy",
+    "Result",
     "Rules",
+    "ScoreSheet",
     "Scoring",
     "SimulationResult",
+    "SpecialSimulationResult",
     "Suit",
+    "TrickDistribution",
     "TrumpChoice",
+    "bid_thresholds",
+    "bids_add_up",
+    "break_even_probability",
+    "card_strength",
+    "card_win_probability",
     "check_play",
+    "clairvoyance_odds",
+    "dealer_advantage",
     "forbidden_bid",
+    "game_score_distribution",
     "is_legal_play",
+    "last_rounds_share",
     "legal_plays",
     "parse_card",
     "parse_cards",
     "parse_suit",
     "placement_points",
+    "plus_minus_one_cost",
+    "plus_minus_one_options",
+    "round1_seat_values",
+    "round1_table",
+    "round1_thresholds",
+    "round1_trump_choice_value",
+    "round1_win_probability",
+    "schedule_figures",
+    "score_distribution",
     "score_round",
+    "seat_effects",
     "simulate",
+    "simulate_games",
+    "simulate_one_colour",
+    "simulate_special",
     "sweep",
+    "trace_one_colour",
     "trace_rounds",
+    "trace_special",
+    "trick_distribution",
     "trick_winner",
+    "trump_choice_value",
+    "vulnerability",
     "wilson_interval",
 ]
 

@@ -28,7 +28,7 @@ from .policies import Policy, resolve_policies
 from .rules import Rules
 from .simulate import progress_bar, round_setup, seed_key, threads_limited
 
-__all__ = ["ArenaResult", "arena", "parse_hand_sizes"]
+__all__ = ["ArenaResult", "arena", "fixed_hand_score", "parse_hand_sizes", "rollout_bid_values", "seating"]
 
 CHUNK_UNITS = 4096
 """Units (deals or games) per kernel call; results do not depend on it."""
@@ -78,6 +78,34 @@ def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
     return tuple(sizes)
 
 
+def _rules_iv(rules: Rules | None, n_players: int, deck: Deck | str) -> Rules:
+    if rules is None:
+        rules = Rules(n_players, deck=resolve_deck(deck))
+    elif not isinstance(rules, Rules):
+        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+    elif rules.n_players != n_players:
+        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+    if rules.deck.specials:
+        raise ValueError("the arena's players know the standard cards only; special cards are not supported")
+    return rules
+
+
+def seating(n_players: int, rounds_per_unit: int = 1, *, rotate_dealer: bool = False) -> np.ndarray:
+    """The arena's seating: ``plan[rotation, round, seat]`` is the entry (policy) in that seat.
+
+    Entry ``e`` sits in seat ``(e - rotation - round) mod n`` (``round`` counts only with
+    ``rotate_dealer``, as in a game where the deal passes one seat each round). Every entry
+    takes every seat once per rotation cycle.
+
+    >>> seating(3)[:, 0, :].tolist()
+    [[0, 1, 2], [1, 2, 0], [2, 0, 1]]
+    """
+    j = np.arange(n_players)[:, None, None]
+    t = np.arange(rounds_per_unit)[None, :, None] if rotate_dealer else 0
+    s = np.arange(n_players)[None, None, :]
+    return ((s + t + j) % n_players) * np.ones((n_players, rounds_per_unit, 1), np.int64)
+
+
 def _arena_iv(
     policies: str | Policy | Sequence[str | Policy],
     n_players: int,
@@ -86,12 +114,7 @@ def _arena_iv(
     rules: Rules | None,
     deck: Deck | str,
 ) -> tuple[Rules, list[Policy], tuple[int, ...] | str]:
-    if rules is None:
-        rules = Rules(n_players, deck=resolve_deck(deck))
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    elif rules.n_players != n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+    rules = _rules_iv(rules, n_players, deck)
     if isinstance(policies, (str, Policy)):
         policies = [policies]
     policies = list(policies)
@@ -204,8 +227,8 @@ def _rows(
     rows = []
     for gi, name in enumerate(names):
         seats = int((group == gi).sum())
-        row: dict[str, object] = {"hand_size": label, "policy": name, "seats": seats, "deals": units,
-                                  "rounds": units * n * n_t * seats}
+        row: dict[str, object] = {"hand_size": label, "policy": name, "seats": seats,
+                                  "games" if label == "game" else "deals": units, "rounds": units * n * n_t * seats}
         for m, metric in enumerate(_METRICS):
             if metric in ("win", "total") and n_t == 1:
                 continue
@@ -225,3 +248,103 @@ def _rows(
                 row[column + "_high"] = ci_high
         rows.append(row)
     return rows
+
+
+# ---------------------------------------------------------------- probes of the rollout bidder
+def _probe_iv(
+    rules: Rules, hand: Sequence[str | int] | str, seat: int, turned: str | int | None, earlier_bids: Sequence[int]
+) -> tuple[np.ndarray, int, np.ndarray]:
+    deck, n = rules.deck, rules.n_players
+    ids = [int(c) for c in hand] if not isinstance(hand, str) and all(isinstance(c, (int, np.integer)) for c in hand) \
+        else deck.indices(hand)  # type: ignore[arg-type]
+    r = len(ids)
+    if not 1 <= r <= rules.max_hand_size or len(set(ids)) != r:
+        raise ValueError(f"the hand must hold 1 to {rules.max_hand_size} different cards, got {len(ids)}")
+    if not 0 <= seat < n:
+        raise ValueError(f"seat must lie in 0..{n - 1}, got {seat}")
+    turned_id = -1 if turned is None else (int(turned) if isinstance(turned, (int, np.integer)) else deck.index(turned))
+    if (turned_id < 0) != (n * r == deck.size) or turned_id in ids:
+        raise ValueError("give the turned card (not one in the hand) exactly when cards remain after the deal")
+    before = [*range(1, n), 0]
+    before = before[: before.index(seat)]
+    if len(earlier_bids) != len(before) or any(not 0 <= b <= r for b in earlier_bids):
+        raise ValueError(f"give the bids of seats {before} (each 0..{r}), got {list(earlier_bids)}")
+    forced = np.full(8, -1, np.int64)
+    for s, b in zip(before, earlier_bids):
+        forced[s] = b
+    return np.array(ids, np.int64), turned_id, forced
+
+
+def rollout_bid_values(
+    hand: Sequence[str | int] | str,
+    *,
+    n_players: int = 4,
+    seat: int = 1,
+    turned: str | int | None = None,
+    earlier_bids: Sequence[int] = (),
+    rules: Rules | None = None,
+    samples: int = 10_000,
+    seed: int = 0,
+) -> pd.DataFrame:
+    """The expected score of every bid as the ``rollout`` bidder estimates it, for one fixed hand.
+
+    The cards ``seat`` has not seen are dealt at random ``samples`` times; seats bidding later
+    bid as ``heuristic``; everyone plays as ``heuristic``. Earlier bids are taken as given (the
+    deal ignores what they say about the hands). Columns: ``bid, expected_score, se`` (its
+    standard error); a bid forbidden by plus/minus one is left out.
+    """
+    from ._kernels.arena import bid_values_kernel
+
+    rules = _rules_iv(rules, n_players, "standard")
+    ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)
+    r = len(ids)
+    tab, st0 = round_setup(rules, r)
+    _, pol, par = resolve_policies("heuristic", n_players)
+    if not isinstance(samples, (int, np.integer)) or samples < 2:
+        raise ValueError(f"samples must be a whole number >= 2, got {samples!r}")
+    totals = np.zeros((2, r + 1))
+    bid_values_kernel(tab, st0, pol, par, np.uint64(seed_key(seed)), 0, seat, ids, turned_id, forced, int(samples), totals)
+    forbidden = rules.forbidden_bid(r, list(earlier_bids)) if seat == 0 else None
+    mean = totals[0] / samples
+    var = np.maximum(totals[1] / samples - mean**2, 0.0) * samples / (samples - 1)
+    return pd.DataFrame(
+        [{"bid": b, "expected_score": mean[b], "se": float(np.sqrt(var[b] / samples))}
+         for b in range(r + 1) if b != forbidden]
+    )
+
+
+def fixed_hand_score(
+    hand: Sequence[str | int] | str,
+    bid: int,
+    *,
+    n_players: int = 4,
+    seat: int = 1,
+    turned: str | int | None = None,
+    earlier_bids: Sequence[int] = (),
+    rules: Rules | None = None,
+    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    n_rounds: int = 10_000,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Mean score of ``seat`` holding ``hand`` and bidding ``bid``, and its standard error, by brute force.
+
+    Plays ``n_rounds`` whole rounds with the public simulator (the round kernel): the other
+    hands dealt at random, the seats before ``seat`` bidding ``earlier_bids``, the rest
+    bidding and everyone playing by ``policies``.
+    """
+    from ._kernels.arena import fixed_hand_scores
+
+    rules = _rules_iv(rules, n_players, "standard")
+    ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)
+    if not 0 <= bid <= len(ids):
+        raise ValueError(f"bid must lie in 0..{len(ids)}, got {bid}")
+    if seat == 0 and rules.forbidden_bid(len(ids), list(earlier_bids)) == bid:
+        raise ValueError(f"bid {bid} is forbidden by plus/minus one")
+    forced[seat] = bid
+    tab, st0 = round_setup(rules, len(ids))
+    _, pol, par = resolve_policies(policies, n_players)
+    out = np.zeros(2)
+    fixed_hand_scores(tab, st0, pol, par, np.uint64(seed_key(seed)), 0, int(n_rounds), seat, ids, turned_id, forced, out)
+    mean = out[0] / n_rounds
+    var = max(out[1] / n_rounds - mean * mean, 0.0) * n_rounds / max(n_rounds - 1, 1)
+    return float(mean), float(math.sqrt(var / n_rounds))

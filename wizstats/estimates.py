@@ -72,8 +72,15 @@ class Estimate:
         return pd.DataFrame([row])
 
 
-def _meta(exact: bool, method: str, n: int | None, seed: int | None, policy: str | None, rules: Rules | None,
-          confidence_level: float) -> dict[str, Any]:
+def _meta(
+    exact: bool,
+    method: str,
+    n: int | None,
+    seed: int | None,
+    policy: str | None,
+    rules: Rules | None,
+    confidence_level: float,
+) -> dict[str, Any]:
     return {
         "exact": exact,
         "method": method,
@@ -85,7 +92,9 @@ def _meta(exact: bool, method: str, n: int | None, seed: int | None, policy: str
     }
 
 
-def exact_estimate(name: str, value: Fraction | int | float, *, rules: Rules | None = None, method: str = "exact count") -> Estimate:
+def exact_estimate(
+    name: str, value: Fraction | int | float, *, rules: Rules | None = None, method: str = "exact count"
+) -> Estimate:
     """An exact value (no interval, no sample)."""
     frac = Fraction(value) if isinstance(value, (Fraction, int)) else None
     return Estimate(name, float(value), None, None, True, method, rules=rules, fraction=frac)
@@ -95,17 +104,23 @@ def proportion_estimate(name: str, successes: int, n: int, *, confidence_level: 
     """A proportion ``successes / n`` with its Wilson interval."""
     value = successes / n if n else math.nan
     ci = wilson_interval(int(successes), int(n), confidence_level=confidence_level)
-    return Estimate(name, value, ci, int(n), False, f"Wilson interval, {n} samples", confidence_level=confidence_level, **meta)
+    return Estimate(
+        name, value, ci, int(n), False, f"Wilson interval, {n} samples", confidence_level=confidence_level, **meta
+    )
 
 
-def mean_estimate(name: str, total: float, total_sq: float, n: int, *, confidence_level: float = 0.95, **meta: Any) -> Estimate:
+def mean_estimate(
+    name: str, total: float, total_sq: float, n: int, *, confidence_level: float = 0.95, **meta: Any
+) -> Estimate:
     """A mean from the sum and the sum of squares of ``n`` values, with a normal interval."""
     if n <= 0:
         return Estimate(name, math.nan, ConfidenceInterval(-math.inf, math.inf), 0, False, "no samples", **meta)
     mean = total / n
     var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)
     ci = mean_interval(mean, var, n, confidence_level=confidence_level)
-    return Estimate(name, mean, ci, int(n), False, f"normal interval, {n} samples", confidence_level=confidence_level, **meta)
+    return Estimate(
+        name, mean, ci, int(n), False, f"normal interval, {n} samples", confidence_level=confidence_level, **meta
+    )
 
 
 @dataclass
@@ -153,15 +168,26 @@ class Result:
         ci = None if self.exact or "low" not in row else ConfidenceInterval(float(row["low"]), float(row["high"]))
         n = int(row["n"]) if "n" in row and not self.exact else self.n
         return Estimate(
-            name, float(row["value"]), ci, n, self.exact, self.method, self.seed, self.policy, self.rules,
-            self.confidence_level, Fraction(frac) if isinstance(frac, (str, Fraction)) and frac != "" else None,
+            name,
+            float(row["value"]),
+            ci,
+            n,
+            self.exact,
+            self.method,
+            self.seed,
+            self.policy,
+            self.rules,
+            self.confidence_level,
+            Fraction(frac) if isinstance(frac, (str, Fraction)) and frac != "" else None,
         )
 
     def describe(self) -> str:
         """Header lines: what, how, under which rules and policy."""
         lines = [self.title]
-        how = "exact (counted, no simulation)" if self.exact else (
-            f"Monte Carlo, {self.confidence_level:.0%} intervals, n = {self.n}, seed {self.seed}"
+        how = (
+            "exact (counted, no simulation)"
+            if self.exact
+            else (f"Monte Carlo, {self.confidence_level:.0%} intervals, n = {self.n}, seed {self.seed}")
         )
         lines.append(f"  method: {how}; {self.method}")
         if self.rules is not None:

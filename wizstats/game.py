@@ -5,28 +5,28 @@ A game is played by ``n`` players numbered ``0 .. n-1`` clockwise round the tabl
 player's seat (numbered from the dealer, RULES 2) changes every round. Policies are given per
 player. :func:`simulate_games` plays many games at kernel speed and aggregates in the kernel.
 
+The plan of a game (schedule, elimination, sit-outs, ranking) is in :mod:`wizstats.gameplan`.
+
 >>> res = simulate_games(Rules(4), 200, policies="random", seed=1)
 >>> int(res.places[:, 0].sum()) >= 200  # every game has at least one winner
 True
->>> plan = game_plan(Rules(5), elimination=True)
->>> plan.n_rounds, plan.in_game[9], plan.in_game[10], plan.in_game[12], plan.hand_sizes[-1]
-(20, 5, 4, 3, 20)
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
+from .gameplan import ELIMINATION_ROUNDS, GamePlan, SitOut, final_places, game_plan, placement_shares
 from .intervals import ConfidenceInterval, mean_interval, wilson_interval
-from .policies import Policy, resolve_policies
-from .rules import Rules, standard_schedule
-from .scoring import placement_points, score_table
+from .policies import Policy, resolve_policies, strongest
+from .rules import Rules
+from .scoring import score_table
 from .simulate import progress_bar, round_setup, seed_key, threads_limited
 
 __all__ = [
@@ -36,224 +36,50 @@ __all__ = [
     "GameTrace",
     "final_places",
     "game_plan",
+    "placement_shares",
     "simulate_games",
     "trace_games",
 ]
-
-ELIMINATION_ROUNDS = (10, 12, 15)
-"""After these rounds the player with the lowest total drops out, while more than three play (RULES 6)."""
 
 CHUNK_GAMES = 4096
 """Games per kernel call (between progress-bar updates); results do not depend on it."""
 
 MAX_TRACE_GAMES = 20_000
 
-SitOut = Mapping[int, "int | Sequence[int]"] | Sequence[tuple[int, int]]
+
+@dataclass
+class _KernelInputs:
+    """What the game kernel reads (see :mod:`wizstats._kernels.game`), and the units of its outputs."""
+
+    tab: np.ndarray
+    st_tab: np.ndarray
+    hand: np.ndarray
+    sit: np.ndarray
+    elim_after: np.ndarray
+    cfg: np.ndarray
+    pp: np.ndarray
+    scale: int
+    lo: int
+    chunk: int
+    nbins: int
+    nbins_m: int
 
 
-@dataclass(frozen=True)
-class GamePlan:
-    """Everything about a game that is fixed before the first card: rounds, table sizes, variants.
-
-    Rounds are numbered from 1 in :meth:`describe` and in ``sit_out``/``eliminate_after``;
-    the tuples are indexed from 0 (``hand_sizes[0]`` is round 1).
-    """
-
-    rules: Rules
-    hand_sizes: tuple[int, ...]
-    in_game: tuple[int, ...]
-    """Players still in the game in each round (fewer after an elimination)."""
-    eliminate_after: tuple[int, ...]
-    """Rounds (from 1) after which the lowest total drops out."""
-    sit_out: tuple[tuple[int, ...], ...]
-    """Per round, the players (0-based) who sit it out and get the average of the others."""
-    clairvoyance: bool
-    first_dealer: int | None
-    """The player who deals round 1; ``None``: player ``game % n`` (the first deal rotates)."""
-    half: int
-    """The leader is taken after this many rounds."""
-
-    @property
-    def n_players(self) -> int:
-        """Players at the start."""
-        return self.rules.n_players
-
-    @property
-    def n_rounds(self) -> int:
-        """Rounds in a game."""
-        return len(self.hand_sizes)
-
-    def at_table(self, k: int) -> int:
-        """Players who play round ``k`` (0-based)."""
-        return self.in_game[k] - len(self.sit_out[k])
-
-    def round_rules(self, k: int) -> Rules:
-        """The rules of round ``k`` (0-based) for the players at the table."""
-        return self.rules.replace(n_players=self.at_table(k), schedule=(self.hand_sizes[k],), placement_points=None)
-
-    def describe(self) -> str:
-        """One line naming the schedule and the game-level variants."""
-        parts = [f"{self.n_rounds} rounds (hand sizes {','.join(map(str, self.hand_sizes))})"]
-        if self.eliminate_after:
-            parts.append("elimination after rounds " + ", ".join(map(str, self.eliminate_after)))
-        sits = [f"round {k + 1}: player {','.join(map(str, s))}" for k, s in enumerate(self.sit_out) if s]
-        if sits:
-            parts.append("sitting out " + "; ".join(sits))
-        if self.clairvoyance:
-            parts.append("clairvoyance in round 1")
-        parts.append("first dealer " + ("rotates" if self.first_dealer is None else f"player {self.first_dealer}"))
-        if self.rules.placement_points:
-            parts.append("placement points " + "/".join(map(str, self.rules.placement_points)))
-        return "; ".join(parts)
-
-
-def elimination_schedule(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Hand sizes, players in the game per round, and elimination rounds of an elimination game.
-
-    After rounds 10, 12 and 15 the lowest total drops out while more than three play; the game
-    goes on until three players have dealt out the deck (20 rounds with 60 cards); round ``k``
-    deals ``k`` cards as long as the cards allow it, else as many as they allow (RULES 6).
-    """
-    n, size = rules.n_players, rules.deck.size
-    eliminate, players = [], n
-    for after in ELIMINATION_ROUNDS:
-        if players > 3:
-            eliminate.append(after)
-            players -= 1
-    n_rounds = size // players
-    if eliminate and eliminate[-1] >= n_rounds:
-        raise ValueError(
-            f"elimination needs rounds beyond round {eliminate[-1]}; the {rules.deck.name} deck gives"
-            f" {players} players only {n_rounds} rounds"
-        )
-    in_game = [n - sum(1 for e in eliminate if e < k) for k in range(1, n_rounds + 1)]
-    hands = [min(k, size // m) for k, m in zip(range(1, n_rounds + 1), in_game)]
-    return tuple(hands), tuple(in_game), tuple(eliminate)
-
-
-def _sit_out_iv(sit_out: SitOut | None, n: int, n_rounds: int) -> list[set[int]]:
-    out: list[set[int]] = [set() for _ in range(n_rounds)]
-    if sit_out is None:
-        return out
-    pairs: list[tuple[object, object]] = []
-    if isinstance(sit_out, Mapping):
-        for rnd, who in sit_out.items():
-            for p in [who] if isinstance(who, (int, np.integer)) else list(who):  # type: ignore[arg-type]
-                pairs.append((rnd, p))
-    else:
-        try:
-            pairs = [(rnd, p) for rnd, p in sit_out]
-        except (TypeError, ValueError):
-            raise ValueError("sit_out must map rounds to players, or be a list of (round, player) pairs") from None
-    for rnd, p in pairs:
-        if not isinstance(rnd, (int, np.integer)) or not 1 <= rnd <= n_rounds:
-            raise ValueError(f"sit-out round {rnd!r} is not a round of this game (1..{n_rounds})")
-        if not isinstance(p, (int, np.integer)) or not 0 <= p < n:
-            raise ValueError(f"sit-out player {p!r} is not a player of this game (0..{n - 1})")
-        out[int(rnd) - 1].add(int(p))
-    return out
-
-
-def game_plan(
-    rules: Rules,
-    *,
-    elimination: bool = False,
-    sit_out: SitOut | None = None,
-    clairvoyance: bool = False,
-    first_dealer: int | str = 0,
-    half: int | None = None,
-) -> GamePlan:
-    """Validate the game-level options and fix the plan of a game.
-
-    Parameters
-    ----------
-    rules
-        Players, deck, schedule and variants; the schedule is the game's hand sizes.
-    elimination
-        RULES 6: after rounds 10, 12, 15 the lowest total drops out while more than three play;
-        the game then has its own schedule (round ``k`` deals ``k`` cards), so ``rules.schedule``
-        must be the standard one. Cannot be combined with ``sit_out``.
-    sit_out
-        Players who sit a round out, e.g. ``{3: [1], 7: [0, 2]}`` (round from 1 -> players from 0)
-        or ``[(3, 1), (7, 0)]``. A sitting-out player gets the average of the others' scores.
-    clairvoyance
-        RULES 4: in round 1 (which must deal one card) each player sees the others' cards, not his own.
-    first_dealer
-        The player who deals round 1, or ``"rotate"``: player ``game % n`` in game ``game``.
-    half
-        The leader is taken after this many rounds (default: half the rounds, rounded down).
-    """
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    n = rules.n_players
-    if elimination:
-        if rules.schedule != standard_schedule(n, rules.deck):
-            raise ValueError("elimination has its own schedule (round k deals k cards): use the standard schedule")
-        if sit_out:
-            raise ValueError("elimination cannot be combined with sit_out in a simulated game")
-        hands, in_game, eliminate = elimination_schedule(rules)
-    else:
-        hands, in_game, eliminate = rules.schedule, (n,) * rules.rounds_per_game, ()
-    sits = _sit_out_iv(sit_out, n, len(hands))
-    for k, who in enumerate(sits):
-        if who:
-            try:
-                rules.replace(n_players=n - len(who), schedule=(hands[k],), placement_points=None)
-            except ValueError as err:
-                raise ValueError(f"round {k + 1}: {len(who)} sitting out leaves too few players: {err}") from None
-    if clairvoyance and hands[0] != 1:
-        raise ValueError(f"clairvoyance is played in a first round of one card; this schedule starts with {hands[0]}")
-    if first_dealer == "rotate":
-        dealer = None
-    elif isinstance(first_dealer, (int, np.integer)) and not isinstance(first_dealer, bool) and 0 <= first_dealer < n:
-        dealer = int(first_dealer)
-    else:
-        raise ValueError(f"first_dealer must be a player 0..{n - 1} or 'rotate', got {first_dealer!r}")
-    half = len(hands) // 2 if half is None else half
-    if not isinstance(half, (int, np.integer)) or not 1 <= half <= len(hands):
-        raise ValueError(f"half must be a round 1..{len(hands)}, got {half!r}")
-    sit_tuple = tuple(tuple(sorted(s)) for s in sits)
-    return GamePlan(rules, tuple(hands), tuple(in_game), tuple(eliminate), sit_tuple, bool(clairvoyance), dealer, int(half))
-
-
-def final_places(totals: Sequence[float | Fraction], out_after: Sequence[int] | None = None) -> list[int]:
-    """Competition rank of each player (0 = a winner; tied players share the better place).
-
-    Players still in the game rank by total; a player who dropped out (``out_after[p]`` = the
-    round after which, 0 if he did not) ranks below all who stayed, later drop-outs higher.
-
-    >>> final_places([120, 90, 120, 40])
-    [0, 2, 0, 3]
-    >>> final_places([120, 90, 200, 40], out_after=[0, 0, 10, 12])
-    [0, 1, 3, 2]
-    """
-    out = [0] * len(totals) if out_after is None else list(out_after)
-    keys = [(0, t) if o == 0 else (-1, o) for t, o in zip(totals, out)]
-    return [sum(1 for other in keys if other > key) for key in keys]
-
-
-def placement_shares(places: Sequence[int], points: Sequence[float]) -> list[float]:
-    """Placement points per player from competition ranks; tied players share (RULES 7).
-
-    >>> placement_shares([0, 2, 0, 3], (45, 30, 20, 10))
-    [37.5, 20.0, 37.5, 10.0]
-    """
-    return placement_points([-p for p in places], points)
-
-
-def _kernel_inputs(plan: GamePlan, bin_width: int) -> dict[str, object]:
+def _kernel_inputs(plan: GamePlan, bin_width: int) -> _KernelInputs:
     """Arrays and scalars the game kernels read, from a validated plan."""
     from ._kernels import core as kc
     from ._kernels import game as kg
 
     n, n_rounds = plan.n_players, plan.n_rounds
     st_tab = np.zeros((n_rounds, n + 1, kc.N_ST), np.int64)
-    tab = None
+    tab = np.zeros((3, 0), np.int64)
     for k in range(n_rounds):
         m = plan.at_table(k)
         tab, st_tab[k, m] = round_setup(plan.round_rules(k), plan.hand_sizes[k])
     if plan.at_table(0) != n:  # the kernel allocates its state from st_tab[0, n]
-        st_tab[0, n] = round_setup(plan.rules.replace(schedule=(plan.hand_sizes[0],), placement_points=None), plan.hand_sizes[0])[1]
+        st_tab[0, n] = round_setup(
+            plan.rules.replace(schedule=(plan.hand_sizes[0],), placement_points=None), plan.hand_sizes[0]
+        )[1]
     sit = np.zeros((n_rounds, n), np.int64)
     for k, who in enumerate(plan.sit_out):
         sit[k, list(who)] = 1
@@ -266,7 +92,12 @@ def _kernel_inputs(plan: GamePlan, bin_width: int) -> dict[str, object]:
     lo = (lo_points // bin_width) * bin_width
     cfg = np.zeros(kg.N_CFG, np.int64)
     cfg[[kg.C_N, kg.C_K, kg.C_FIRST, kg.C_CLAIR, kg.C_HALF, kg.C_SCALE]] = (
-        n, n_rounds, -1 if plan.first_dealer is None else plan.first_dealer, int(plan.clairvoyance), plan.half, scale
+        n,
+        n_rounds,
+        -1 if plan.first_dealer is None else plan.first_dealer,
+        int(plan.clairvoyance),
+        plan.half,
+        scale,
     )
     cfg[kg.C_LO], cfg[kg.C_BIN] = lo * scale, bin_width * scale
     cfg[kg.C_NBINS] = (hi_points - lo) // bin_width + 1
@@ -277,8 +108,35 @@ def _kernel_inputs(plan: GamePlan, bin_width: int) -> dict[str, object]:
         pp[:] = [int(x) * kg.PP_SCALE for x in plan.rules.placement_points[:n]]
     bound = max(abs(lo_points), abs(hi_points), 1) * scale
     chunk = max(1, min(CHUNK_GAMES, (2**62) // (bound * bound)))
-    return {"tab": tab, "st_tab": st_tab, "hand": np.array(plan.hand_sizes, np.int64), "sit": sit,
-            "elim_after": elim_after, "cfg": cfg, "pp": pp, "scale": scale, "lo": lo, "chunk": chunk}
+    return _KernelInputs(
+        tab, st_tab, np.array(plan.hand_sizes, np.int64), sit, elim_after, cfg, pp, scale, lo, chunk,
+        int(cfg[kg.C_NBINS]), int(cfg[kg.C_NBINS_M]),
+    )  # fmt: skip
+
+
+def _no_trace(plan: GamePlan) -> list[np.ndarray]:
+    n = plan.n_players
+    return [np.zeros((0, plan.n_rounds, n, 4), np.int64), np.zeros((0, n), np.int64), np.zeros((0, n), np.int64)]
+
+
+def _run_kernel(
+    inp: _KernelInputs,
+    ids: np.ndarray,
+    params: np.ndarray,
+    key: np.uint64,
+    start: int,
+    size: int,
+    n_blocks: int,
+    blocks: list[np.ndarray],
+    trace: list[np.ndarray],
+) -> None:
+    """Play games ``start .. start + size - 1`` into ``blocks`` (and ``trace``, if it has rows)."""
+    from ._kernels import game as kg
+
+    kg.simulate_games_kernel(
+        inp.tab, inp.st_tab, inp.hand, ids, params, inp.sit, inp.elim_after, inp.cfg, inp.pp,
+        key, start, size, n_blocks, *blocks, *trace,
+    )  # fmt: skip
 
 
 def _simulate_games_iv(n_games: int, bin_width: int, rules: Rules) -> None:
@@ -295,7 +153,7 @@ def simulate_games(
     rules: Rules,
     n_games: int,
     *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    policies: str | Policy | Sequence[str | Policy] | None = None,
     seed: int = 0,
     elimination: bool = False,
     sit_out: SitOut | None = None,
@@ -315,7 +173,8 @@ def simulate_games(
     n_games
         Games to play.
     policies
-        One policy for every player, or one per player (player 0 first; players, not seats).
+        One policy for every player, or one per player (player 0 first; players, not seats);
+        default: the strongest registered policy (:func:`wizstats.policies.strongest`).
     seed
         Same seed, same numbers, whatever the thread count. Round ``k`` of game ``g`` draws from
         stream ``g * (K + 1) + k`` of the seed's key (``K`` rounds per game); stream
@@ -334,33 +193,26 @@ def simulate_games(
     only players who play the last round can win. Placement points (when ``rules`` has them)
     are shared by tied players.
     """
-    from ._kernels import game as kg
     from ._kernels.jit import get_num_threads
 
-    plan = game_plan(rules, elimination=elimination, sit_out=sit_out, clairvoyance=clairvoyance,
-                     first_dealer=first_dealer, half=half)
+    plan = game_plan(
+        rules, elimination=elimination, sit_out=sit_out, clairvoyance=clairvoyance, first_dealer=first_dealer, half=half
+    )
     _simulate_games_iv(n_games, bin_width, rules)
     n = rules.n_players
-    resolved, ids, params = resolve_policies(policies, n)
+    resolved, ids, params = resolve_policies(strongest() if policies is None else policies, n)
     inp = _kernel_inputs(plan, int(bin_width))
-    cfg = inp["cfg"]
-    assert isinstance(cfg, np.ndarray)
-    acc = _Accumulator(n, int(cfg[kg.C_NBINS]), int(cfg[kg.C_NBINS_M]))
+    acc = _Accumulator(n, inp.nbins, inp.nbins_m)
     key = np.uint64(seed_key(seed))
-    chunk = int(inp["chunk"])  # type: ignore[call-overload]
     with threads_limited(threads), progress_bar(n_games, progress, unit="game") as bar:
-        for start in range(0, n_games, chunk):
-            size = min(chunk, n_games - start)
+        for start in range(0, n_games, inp.chunk):
+            size = min(inp.chunk, n_games - start)
             n_blocks = max(1, min(4 * get_num_threads(), size // 16 or 1))
             out = acc.blocks(n_blocks)
-            kg.simulate_games_kernel(
-                inp["tab"], inp["st_tab"], inp["hand"], ids, params, inp["sit"], inp["elim_after"], cfg, inp["pp"],
-                key, start, size, n_blocks, *out,
-            )
+            _run_kernel(inp, ids, params, key, start, size, n_blocks, out, _no_trace(plan))
             acc.add(out)
             bar.update(size)
-    return GameResult(plan, int(n_games), int(seed), resolved, int(bin_width), int(inp["lo"]),  # type: ignore[call-overload]
-                      int(inp["scale"]), **acc.fields())  # type: ignore[call-overload]
+    return acc.result(plan, int(n_games), int(seed), resolved, int(bin_width), inp)
 
 
 class _Accumulator:
@@ -386,16 +238,21 @@ class _Accumulator:
         for j in range(len(self.gstat)):
             self.gstat[j] += sum(int(x) for x in out[6][:, j])
 
-    def fields(self) -> dict[str, object]:
-        return {
-            "totals_hist": self.totals[0], "margin_hist": self.totals[1], "places": self.totals[2],
-            "sole_wins": self.totals[3], "eliminated": self.totals[7],
-            "total_sum": self.moments[0], "total_sumsq": self.moments[1],
-            "pp_sum": self.moments[2], "pp_sumsq": self.moments[3], "game_stats": self.gstat,
-        }
+    def result(
+        self, plan: GamePlan, n_games: int, seed: int, policies: list[Policy], bin_width: int, inp: _KernelInputs
+    ) -> GameResult:
+        t = self.totals
+        return GameResult(
+            plan, n_games, seed, policies, bin_width, inp.lo, inp.scale,
+            totals_hist=t[0], margin_hist=t[1], places=t[2], sole_wins=t[3], eliminated=t[7],
+            total_sum=self.moments[0], total_sumsq=self.moments[1], pp_sum=self.moments[2], pp_sumsq=self.moments[3],
+            game_stats=self.gstat,
+        )  # fmt: skip
 
 
-def _moment_interval(total: int, total_sq: int, n: int, unit: int, confidence_level: float) -> tuple[float, float, ConfidenceInterval]:
+def _moment_interval(
+    total: int, total_sq: int, n: int, unit: int, confidence_level: float
+) -> tuple[float, float, ConfidenceInterval]:
     """Mean, standard deviation and interval of values given as exact sums in units of ``1 / unit``."""
     mean = Fraction(total, n * unit)
     var = Fraction(total_sq * n - total * total, n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)
@@ -437,8 +294,9 @@ class GameResult:
 
     def mean_total(self, player: int, *, confidence_level: float = 0.95) -> tuple[float, ConfidenceInterval]:
         """Mean final total of ``player`` with a normal interval."""
-        mean, _, ci = _moment_interval(self.total_sum[player], self.total_sumsq[player], self.n_games, self.scale,
-                                       confidence_level)
+        mean, _, ci = _moment_interval(
+            self.total_sum[player], self.total_sumsq[player], self.n_games, self.scale, confidence_level
+        )
         return mean, ci
 
     def win_rate(self, player: int, *, confidence_level: float = 0.95) -> tuple[float, ConfidenceInterval]:
@@ -461,29 +319,40 @@ class GameResult:
 
     def margin(self, *, confidence_level: float = 0.95) -> tuple[float, ConfidenceInterval]:
         """Mean lead of the winner over the runner-up (0 when tied), with a normal interval."""
-        mean, _, ci = _moment_interval(self.game_stats[3], self.game_stats[4], self.n_games, self.scale,
-                                       confidence_level)
+        mean, _, ci = _moment_interval(
+            self.game_stats[3], self.game_stats[4], self.n_games, self.scale, confidence_level
+        )
         return mean, ci
 
     def summary(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
         """Per player: policy, mean and sd of the final total, wins, placement points, drop-outs."""
         rows = []
         for p, policy in enumerate(self.policies):
-            mean, sd, ci = _moment_interval(self.total_sum[p], self.total_sumsq[p], self.n_games, self.scale,
-                                            confidence_level)
+            mean, sd, ci = _moment_interval(
+                self.total_sum[p], self.total_sumsq[p], self.n_games, self.scale, confidence_level
+            )
             rate, wci = self.win_rate(p, confidence_level=confidence_level)
             row: dict[str, object] = {
-                "player": p, "policy": str(policy), "games": self.n_games, "mean_total": mean,
-                "mean_total_low": ci.low, "mean_total_high": ci.high, "sd_total": sd,
-                "wins": int(self.places[p, 0]), "win_rate": rate, "win_rate_low": wci.low, "win_rate_high": wci.high,
+                "player": p,
+                "policy": str(policy),
+                "games": self.n_games,
+                "mean_total": mean,
+                "mean_total_low": ci.low,
+                "mean_total_high": ci.high,
+                "sd_total": sd,
+                "wins": int(self.places[p, 0]),
+                "win_rate": rate,
+                "win_rate_low": wci.low,
+                "win_rate_high": wci.high,
                 "sole_wins": int(self.sole_wins[p]),
                 "mean_place": float((self.places[p] * np.arange(1, len(self.policies) + 1)).sum() / self.n_games),
             }
             if self.rules.placement_points is not None:
                 from ._kernels.game import PP_SCALE
 
-                pm, _, pci = _moment_interval(self.pp_sum[p], self.pp_sumsq[p], self.n_games, PP_SCALE,
-                                              confidence_level)
+                pm, _, pci = _moment_interval(
+                    self.pp_sum[p], self.pp_sumsq[p], self.n_games, PP_SCALE, confidence_level
+                )
                 row |= {"mean_placement_points": pm, "placement_points_low": pci.low, "placement_points_high": pci.high}
             for j, after in enumerate(self.plan.eliminate_after):
                 row[f"out_after_{after}"] = int(self.eliminated[p, j])
@@ -504,9 +373,18 @@ class GameResult:
             wins = int(sum(self.places[p, 0] for p in players))
             ci = wilson_interval(wins, games, confidence_level=confidence_level)
             total = Fraction(sum(self.total_sum[p] for p in players), games * self.scale)
-            rows.append({"policy": name, "players": len(players), "player_games": games, "wins": wins,
-                         "win_rate": wins / games, "win_rate_low": ci.low, "win_rate_high": ci.high,
-                         "mean_total": float(total)})
+            rows.append(
+                {
+                    "policy": name,
+                    "players": len(players),
+                    "player_games": games,
+                    "wins": wins,
+                    "win_rate": wins / games,
+                    "win_rate_low": ci.low,
+                    "win_rate_high": ci.high,
+                    "mean_total": float(total),
+                }
+            )
         return pd.DataFrame(rows)
 
     def totals_histogram(self) -> pd.DataFrame:
@@ -544,24 +422,31 @@ class GameTrace:
         rec = self.records
         g, k, p = np.meshgrid(*(np.arange(x) for x in rec.shape[:3]), indexing="ij")
         totals = rec[..., 3].cumsum(axis=1) / self.scale
-        return pd.DataFrame({
-            "game": g.ravel(), "round": k.ravel() + 1, "hand_size": np.array(self.plan.hand_sizes)[k.ravel()],
-            "player": p.ravel(), "seat": rec[..., 0].ravel(), "bid": rec[..., 1].ravel(),
-            "tricks": rec[..., 2].ravel(), "score": (rec[..., 3] / self.scale).ravel(), "total": totals.ravel(),
-        })
+        return pd.DataFrame(
+            {
+                "game": g.ravel(),
+                "round": k.ravel() + 1,
+                "hand_size": np.array(self.plan.hand_sizes)[k.ravel()],
+                "player": p.ravel(),
+                "seat": rec[..., 0].ravel(),
+                "bid": rec[..., 1].ravel(),
+                "tricks": rec[..., 2].ravel(),
+                "score": (rec[..., 3] / self.scale).ravel(),
+                "total": totals.ravel(),
+            }
+        )
 
 
 def trace_games(
     rules: Rules,
     n_games: int,
     *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    policies: str | Policy | Sequence[str | Policy] | None = None,
     seed: int = 0,
     start: int = 0,
     **plan_options: object,
 ) -> GameTrace:
     """Play games ``start .. start + n_games - 1`` exactly as :func:`simulate_games` does and keep every round."""
-    from ._kernels import game as kg
 
     plan = game_plan(rules, **plan_options)  # type: ignore[arg-type]
     _simulate_games_iv(n_games, 10, rules)
@@ -569,11 +454,17 @@ def trace_games(
         raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_games() for aggregates")
     if not isinstance(start, (int, np.integer)) or start < 0:
         raise ValueError(f"start must be a whole number >= 0, got {start!r}")
-    _, ids, params = resolve_policies(policies, rules.n_players)
+    _, ids, params = resolve_policies(strongest() if policies is None else policies, rules.n_players)
     inp = _kernel_inputs(plan, 10)
     n = rules.n_players
-    out = GameTrace(plan, int(inp["scale"]), np.zeros((n_games, plan.n_rounds, n, 4), np.int64),  # type: ignore[call-overload]
-                    np.zeros((n_games, n), np.int64), np.zeros((n_games, n), np.int64))
-    kg.trace_games_kernel(inp["tab"], inp["st_tab"], inp["hand"], ids, params, inp["sit"], inp["elim_after"], inp["cfg"],
-                          np.uint64(seed_key(seed)), start, out.records, out.totals, out.out_after)
+    out = GameTrace(
+        plan,
+        inp.scale,
+        np.zeros((n_games, plan.n_rounds, n, 4), np.int64),
+        np.zeros((n_games, n), np.int64),
+        np.zeros((n_games, n), np.int64),
+    )
+    blocks = _Accumulator(n, inp.nbins, inp.nbins_m).blocks(1)
+    key = np.uint64(seed_key(seed))
+    _run_kernel(inp, ids, params, key, start, n_games, 1, blocks, [out.records, out.totals, out.out_after])
     return out

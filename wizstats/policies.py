@@ -43,7 +43,7 @@ POLICIES: dict[str, PolicyInfo] = {
     "heuristic": PolicyInfo(
         "heuristic",
         1,
-        {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 0.5, "adjust": 0.0, "duck": 0.15},
+        {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 1.0, "duck": 0.15, "norm": 1.0, "table": 1.0},
         "Bids the rounded sum over its cards of each card's chance to take a trick: a card holds unless "
         "another hand holds an unseen card that beats it (a Wizard, a higher card of its suit, or a trump "
         "when that hand may be void in the suit); each threat counts with weight `kill`; the sum is "

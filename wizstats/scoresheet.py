@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from .game import GamePlan, final_places, game_plan, placement_shares
+from .gameplan import GamePlan, final_places, game_plan, placement_shares
 from .rules import Rules, Scoring
 from .scoring import _score
 
@@ -111,7 +111,7 @@ class ScoreSheet:
         """Competition rank per player (0 = winner); drop-outs rank below those who stayed."""
         totals = self.totals
         ranks = final_places([totals[p] for p in self.players], [self.out_after[p] for p in self.players])
-        return dict(zip(self.players, ranks))
+        return dict(zip(self.players, ranks, strict=True))
 
     @property
     def winners(self) -> list[str]:
@@ -124,31 +124,43 @@ class ScoreSheet:
         if points is None:
             return None
         places = self.places()
-        return dict(zip(self.players, placement_shares([places[p] for p in self.players], points)))
+        return dict(zip(self.players, placement_shares([places[p] for p in self.players], points), strict=True))
 
     def dealers(self) -> list[str]:
         """Who dealt each round: the first listed player deals round 1, then the deal passes clockwise
         to the next player still in the game; if that player sits the round out, the next one deals."""
         n, ptr, out = len(self.players), 0, []
         for k, played in enumerate(self.rounds):
-            out.append(next(self.players[(ptr + j) % n] for j in range(n)
-                            if played.get(self.players[(ptr + j) % n]) is not None))
-            ptr = next((ptr + j) % n for j in range(1, n + 1)
-                       if not 0 < self.out_after[self.players[(ptr + j) % n]] <= k + 1)
+            out.append(
+                next(
+                    self.players[(ptr + j) % n] for j in range(n) if played.get(self.players[(ptr + j) % n]) is not None
+                )
+            )
+            ptr = next(
+                (ptr + j) % n for j in range(1, n + 1) if not 0 < self.out_after[self.players[(ptr + j) % n]] <= k + 1
+            )
         return out
 
     def frame(self) -> pd.DataFrame:
         """One row per round and player: ``round, hand_size, player, bid, tricks, score, total`` (sit-out: bid NA)."""
         rows, running = [], {p: Fraction(0) for p in self.players}
-        for k, (played, scores) in enumerate(zip(self.rounds, self.scores)):
+        for k, (played, scores) in enumerate(zip(self.rounds, self.scores, strict=True)):
             for p in self.players:
                 if p not in scores:
                     continue
                 running[p] += scores[p]
                 bt = played[p]
-                rows.append({"round": k + 1, "hand_size": self.plan.hand_sizes[k], "player": p,
-                             "bid": None if bt is None else bt[0], "tricks": None if bt is None else bt[1],
-                             "score": float(scores[p]), "total": float(running[p])})
+                rows.append(
+                    {
+                        "round": k + 1,
+                        "hand_size": self.plan.hand_sizes[k],
+                        "player": p,
+                        "bid": None if bt is None else bt[0],
+                        "tricks": None if bt is None else bt[1],
+                        "score": float(scores[p]),
+                        "total": float(running[p]),
+                    }
+                )
         frame = pd.DataFrame(rows)
         return frame.astype({"bid": "Int64", "tricks": "Int64"})
 
@@ -159,7 +171,7 @@ class ScoreSheet:
         sub = "            |" + "|".join(f" {'bid':>3} {'total':>{width - 4}} " for _ in self.players)
         lines = [self.rules.describe() + "; " + self.plan.describe(), head, sub, "-" * len(head)]
         running = {p: Fraction(0) for p in self.players}
-        for k, (played, scores, dealer) in enumerate(zip(self.rounds, self.scores, self.dealers())):
+        for k, (played, scores, dealer) in enumerate(zip(self.rounds, self.scores, self.dealers(), strict=True)):
             cells = []
             for p in self.players:
                 if p not in scores:
@@ -179,7 +191,9 @@ class ScoreSheet:
         names = " and ".join([", ".join(winners[:-1]), winners[-1]] if len(winners) > 1 else winners)
         points = _fmt(totals[winners[0]])
         if not self.complete:
-            out = [f"after round {len(self.rounds)} of {self.plan.n_rounds} (not finished): leading {names} with {points}"]
+            out = [
+                f"after round {len(self.rounds)} of {self.plan.n_rounds} (not finished): leading {names} with {points}"
+            ]
         elif len(winners) > 1:
             out = [f"winners (tied): {names} with {points} points"]
         else:
@@ -220,19 +234,26 @@ class ScoreSheet:
         found, by line.
         """
         opts, rows, checks = _read_rows(text, name)
-        words = {w for w, on in (("tournament", tournament), ("plus-minus-one", plus_minus_one),
-                                 ("elimination", elimination)) if on}
+        words = {
+            w
+            for w, on in (("tournament", tournament), ("plus-minus-one", plus_minus_one), ("elimination", elimination))
+            if on
+        }
         if scoring not in (None, "standard", "alternative"):
             raise ScoreSheetError(name, [(0, f"unknown scoring {scoring!r} (standard or alternative)")])
         if scoring == "alternative":
             words.add("alternative")
         elif scoring == "standard" and "alternative" in opts.words:
-            raise ScoreSheetError(name, [(0, "scoring is given twice and differs: alternative in the file, standard here")])
+            raise ScoreSheetError(
+                name, [(0, "scoring is given twice and differs: alternative in the file, standard here")]
+            )
         opts.words |= words
         for what, given in (("deck", deck), ("schedule", None if schedule is None else tuple(schedule))):
             mine = getattr(opts, what)
             if given is not None and mine is not None and given != mine:
-                raise ScoreSheetError(name, [(0, f"the {what} is given twice and differs: {mine} in the file, {given} here")])
+                raise ScoreSheetError(
+                    name, [(0, f"the {what} is given twice and differs: {mine} in the file, {given} here")]
+                )
             if given is not None:
                 setattr(opts, what, given)
         players = _players(opts, rows, name)
@@ -261,14 +282,19 @@ def _read_rows(text: str, name: str) -> tuple[_Options, list[_Row], set[str]]:
             missing = [c for c in COLUMNS if c not in header]
             unknown = [c for c in header if c not in COLUMNS + OPTIONAL_COLUMNS]
             if missing or unknown or len(set(header)) != len(header):
-                errors.append((line_no, f"the header must name the columns {', '.join(COLUMNS)} (optional: "
-                                        f"{', '.join(OPTIONAL_COLUMNS)}), got {', '.join(fields)}"))
+                errors.append(
+                    (
+                        line_no,
+                        f"the header must name the columns {', '.join(COLUMNS)} (optional: "
+                        f"{', '.join(OPTIONAL_COLUMNS)}), got {', '.join(fields)}",
+                    )
+                )
                 break
             continue
         if len(fields) != len(header):
             errors.append((line_no, f"expected {len(header)} fields ({', '.join(header)}), got {len(fields)}"))
             continue
-        row, err = _row(line_no, dict(zip(header, fields)))
+        row, err = _row(line_no, dict(zip(header, fields, strict=True)))
         if err:
             errors.append((line_no, err))
         else:
@@ -338,7 +364,11 @@ def _players(opts: _Options, rows: list[_Row], name: str) -> list[str]:
         where = "round 1 has"
         if not players:
             raise ScoreSheetError(name, [(0, "no '# players:' line and no rows for round 1 to take the players from")])
-    errors = [(r.line, f"unknown player {r.player!r} ({where}: {', '.join(players)})") for r in rows if r.player not in players]
+    errors = [
+        (r.line, f"unknown player {r.player!r} ({where}: {', '.join(players)})")
+        for r in rows
+        if r.player not in players
+    ]
     if errors:
         raise ScoreSheetError(name, errors)
     return players
@@ -354,10 +384,15 @@ def _plan(opts: _Options, n: int, name: str) -> GamePlan:
         if "tournament" in words:
             if opts.schedule is not None:
                 raise ValueError("tournament rules fix the schedule; do not give one")
-            rules = Rules.tournament(n, deck=deck, scoring=scoring)
+            rules = Rules.tournament(n, deck=deck, scoring=scoring)  # type: ignore[arg-type]
         else:
-            rules = Rules(n, deck=deck, schedule=opts.schedule or "standard",  # type: ignore[arg-type]
-                          plus_minus_one="plus-minus-one" in words, scoring=scoring)
+            rules = Rules(
+                n,
+                deck=deck,  # type: ignore[arg-type]
+                schedule=opts.schedule or "standard",  # type: ignore[arg-type]
+                plus_minus_one="plus-minus-one" in words,
+                scoring=scoring,
+            )
         return game_plan(rules, elimination="elimination" in words)
     except ValueError as err:
         raise ScoreSheetError(name, [(0, f"rules: {err}")]) from None
@@ -375,7 +410,9 @@ def _by_round(plan: GamePlan, players: list[str], rows: list[_Row], name: str) -
         if r.round <= len(rounds):
             first = rounds[r.round - 1].get(r.player)
             if first is not None:
-                errors.append((r.line, f"a second row for {r.player} in round {r.round} (the first is line {first.line})"))
+                errors.append(
+                    (r.line, f"a second row for {r.player} in round {r.round} (the first is line {first.line})")
+                )
             else:
                 rounds[r.round - 1][r.player] = r
     for k, rnd in enumerate(rounds):
@@ -395,13 +432,18 @@ def _lines(rnd: dict[str, _Row]) -> str:
 def _check_round(plan: GamePlan, k: int, rnd: dict[str, _Row], in_game: list[str]) -> list[tuple[int, str]]:
     """Problems of one round's values: bids and tricks in range, tricks sum, plus/minus one."""
     r, first = plan.hand_sizes[k], min(x.line for x in rnd.values())
-    errors = [(first, f"round {k + 1} ({_lines(rnd)}): no row for {p} (a player who sits out has '-' for bid and tricks)")
-              for p in in_game if p not in rnd]
+    errors = [
+        (first, f"round {k + 1} ({_lines(rnd)}): no row for {p} (a player who sits out has '-' for bid and tricks)")
+        for p in in_game
+        if p not in rnd
+    ]
     playing = [x for x in rnd.values() if x.bid is not None]
     for x in playing:
         for what, v in (("bid", x.bid), ("tricks", x.tricks)):
             if not 0 <= v <= r:  # type: ignore[operator]
                 errors.append((x.line, f"{what} {v} is outside 0..{r} (round {k + 1} deals {r} cards)"))
+    if any(p not in rnd for p in in_game):
+        return errors  # the sums of an incomplete round say nothing more
     try:
         plan.rules.replace(n_players=len(playing), schedule=(r,), placement_points=None)
     except ValueError as err:
@@ -409,11 +451,17 @@ def _check_round(plan: GamePlan, k: int, rnd: dict[str, _Row], in_game: list[str
         return errors
     tricks = sum(x.tricks for x in playing)  # type: ignore[misc]
     if tricks != r:
-        errors.append((first, f"round {k + 1} ({_lines(rnd)}): the tricks add up to {tricks}, not to the hand size {r}"))
+        errors.append(
+            (first, f"round {k + 1} ({_lines(rnd)}): the tricks add up to {tricks}, not to the hand size {r}")
+        )
     bids = sum(x.bid for x in playing)  # type: ignore[misc]
     if plan.rules.pm1_applies(r) and bids == r:
-        errors.append((first, f"round {k + 1} ({_lines(rnd)}): the bids add up to the hand size {r},"
-                              " which plus/minus one forbids"))
+        errors.append(
+            (
+                first,
+                f"round {k + 1} ({_lines(rnd)}): the bids add up to the hand size {r}, which plus/minus one forbids",
+            )
+        )
     return errors
 
 
@@ -433,11 +481,14 @@ def _score_sheet(name: str, plan: GamePlan, players: list[str], rows: list[_Row]
         if round_errors:
             scores.append({})
             continue
-        pts = {p: Fraction(_score(x.bid, x.tricks, plan.rules.scoring, plan.hand_sizes[k]))  # type: ignore[arg-type]
-               for p, x in rnd.items() if x.bid is not None and not out_after[p]}
+        pts = {
+            p: Fraction(_score(x.bid, x.tricks, plan.rules.scoring, plan.hand_sizes[k]))  # type: ignore[arg-type]
+            for p, x in rnd.items()
+            if x.bid is not None and not out_after[p]
+        }
         sitting = [p for p in in_game if rnd[p].bid is None]
-        for p in sitting:
-            pts[p] = sum(pts.values(), Fraction(0)) / (len(in_game) - len(sitting))
+        average = sum(pts.values(), Fraction(0)) / (len(in_game) - len(sitting)) if sitting else Fraction(0)
+        pts |= {p: average for p in sitting}
         for p in in_game:
             totals[p] += pts[p]
             errors.extend(_check_columns(rnd[p], pts[p], totals[p]))
@@ -464,8 +515,9 @@ def _check_columns(row: _Row, score: Fraction, total: Fraction) -> list[tuple[in
     return errors
 
 
-def _eliminated(k: int, next_round: dict[str, _Row], in_game: list[str], totals: dict[str, Fraction],
-                out_after: dict[str, int]) -> list[tuple[int, str]]:
+def _eliminated(
+    k: int, next_round: dict[str, _Row], in_game: list[str], totals: dict[str, Fraction], out_after: dict[str, int]
+) -> list[tuple[int, str]]:
     """After an elimination round: exactly one player with the lowest total must be gone from the next round."""
     low = min(totals[p] for p in in_game)
     lowest = [p for p in in_game if totals[p] == low]
@@ -475,5 +527,10 @@ def _eliminated(k: int, next_round: dict[str, _Row], in_game: list[str], totals:
         out_after[gone[0]] = k + 1
         return []
     who = " or ".join(lowest)
-    return [(first, f"after round {k + 1} the lowest total ({_fmt(low)}) drops out: {who}; round {k + 2} should have"
-                    f" rows for everyone else (missing: {', '.join(gone) or 'nobody'})")]
+    return [
+        (
+            first,
+            f"after round {k + 1} the lowest total ({_fmt(low)}) drops out: {who}; round {k + 2} should have"
+            f" rows for everyone else (missing: {', '.join(gone) or 'nobody'})",
+        )
+    ]

@@ -39,9 +39,18 @@ def seed_key(seed: int) -> int:
     return int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
 
 
-def round_setup(rules: Rules, hand_size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's card table ``tab[3, deck]`` and state template ``st0`` for one round size."""
+def round_setup(rules: Rules, hand_size: int, *, special_engine: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's card table ``tab[3, deck]`` and state template ``st0`` for one round size.
+
+    The standard kernels do not play the special cards (RULES 8): rules with ``special_cards``
+    are refused unless ``special_engine`` (set only by :mod:`wizstats.special`).
+    """
     from ._kernels import core as k
+
+    if rules.special_cards and not special_engine:
+        raise ValueError(
+            "the standard engine does not play special cards (RULES 8): use wizstats.simulate or wizstats.special"
+        )
 
     deck = rules.deck
     tab = np.stack([deck.kinds, deck.suits, deck.ranks]).astype(np.int64)
@@ -200,7 +209,9 @@ def simulate(
     n_players, hand_size, n_rounds
         The table, the cards per hand, and how many rounds to play.
     rules
-        Variants (:class:`~wizstats.rules.Rules`); default: the standard game with ``deck``.
+        Variants (:class:`~wizstats.rules.Rules`); default: the standard game with ``deck``. Rules
+        with ``special_cards`` run on the special-card engine (:func:`wizstats.special.simulate_special`,
+        which returns a :class:`~wizstats.special.SpecialSimulationResult`).
     deck
         ``standard``, ``junior``, ``oh-hell`` or a :class:`~wizstats.cards.Deck` (when ``rules`` is None).
     policies
@@ -215,6 +226,13 @@ def simulate(
     from ._kernels.round import simulate_counts
 
     rules = _simulate_iv(n_players, hand_size, n_rounds, rules, deck)
+    if rules.special_cards:  # RULES 8: the special-card engine, its own kernel (wizstats.special)
+        from .special import simulate_special
+
+        return simulate_special(
+            n_players, hand_size, n_rounds, rules=rules, policies=policies, seed=seed, threads=threads,
+            progress=progress, chunk_rounds=chunk_rounds,
+        )
     resolved, ids, params = resolve_policies(policies, n_players)
     key = seed_key(seed)
     tab, st0 = round_setup(rules, hand_size)
@@ -288,6 +306,8 @@ def trace_rounds(
     from ._kernels.round import simulate_trace
 
     rules = _simulate_iv(rules.n_players, hand_size, n_rounds, rules, rules.deck)
+    if rules.special_cards:
+        raise ValueError("rules with special cards are traced by wizstats.special.trace_special")
     if n_rounds > MAX_TRACE_ROUNDS:
         raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate() for counts")
     _, ids, params = resolve_policies(policies, rules.n_players)

@@ -50,28 +50,32 @@ EVENTS = (
 )
 """Names of the special-card events counted by :func:`simulate_special` (kernel order ``EV_*``)."""
 
-_HEURISTIC_DEFAULTS = {"scale": 1.0, "bias": 0.0, "ruff": 0.5, "lead_min": 0.55}
+_HEURISTIC_DEFAULTS = {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 0.5, "duck": 0.15, "norm": 1.0}
+"""The special heuristic's parameters (kernel columns in this order); a ``heuristic`` policy's values replace them."""
 
 
-def special_setup(rules: Rules, hand_size: int, policies: object) -> tuple[np.ndarray, ...]:
+def special_setup(
+    rules: Rules, hand_size: int, policies: str | Policy | Sequence[str | Policy]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[Policy]]:
     """``tab, st0, policy ids, params`` for the special-card kernels.
 
     Policy id 0 (``random``) plays at random; every other policy plays the special heuristic,
-    with the ``scale, bias, ruff, lead_min`` of a ``heuristic`` policy (defaults otherwise).
+    with the ``scale, bias, ruff, lead_min, kill, duck`` of a ``heuristic`` policy (defaults otherwise;
+    ``norm`` is the special heuristic's own, see :mod:`wizstats._kernels.special_policy`).
     """
     from ._kernels import core
 
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
-    resolved, ids, _ = resolve_policies(policies, rules.n_players)  # type: ignore[arg-type]
-    tab, st0 = round_setup(rules, hand_size)
+    resolved, ids, _ = resolve_policies(policies, rules.n_players)
+    tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((core.MAXP, core.N_PARAMS))
     for seat, policy in enumerate(resolved):
         values = {**_HEURISTIC_DEFAULTS, **(policy.params if policy.name == "heuristic" else {})}
-        params[seat, :4] = [values["scale"], values["bias"], values["ruff"], values["lead_min"]]
+        params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
         ids[seat] = 0 if policy.name == "random" else 1
-    return tab, st0, ids, params, resolved  # type: ignore[return-value]
+    return tab, st0, ids, params, resolved
 
 
 @dataclass
@@ -103,8 +107,8 @@ class SpecialSimulationResult(SimulationResult):
 
     def rounds(self, limit: int = 1000) -> pd.DataFrame:
         """Per-round rows of the first ``limit`` rounds, replayed (see :meth:`SpecialTrace.frame`)."""
-        trace = trace_special(self.rules, self.hand_size, min(limit, self.n_rounds), policies=self.policies, seed=self.seed)
-        return trace.frame()
+        n_rounds = min(limit, self.n_rounds)
+        return trace_special(self.rules, self.hand_size, n_rounds, policies=self.policies, seed=self.seed).frame()
 
 
 def simulate_special(
@@ -151,8 +155,12 @@ def simulate_special(
             bar.update(size)
     return SpecialSimulationResult(
         rules, int(r), int(n_rounds), int(seed), resolved, counts,
-        score_sum=sums[0], score_sq=sums[1], events=dict(zip(EVENTS, (int(e) for e in events))),
+        score_sum=sums[0], score_sq=sums[1], events=_events(events),
     )
+
+
+def _events(counts: np.ndarray) -> dict[str, int]:
+    return {name: int(count) for name, count in zip(EVENTS, counts, strict=True)}
 
 
 @dataclass
@@ -227,5 +235,5 @@ def trace_special(
     simulate_special_trace(
         tab, st0, ids, params, np.uint64(key), start, out.hands, out.rounds, out.seats, out.tricks, out.plays, events
     )
-    out.events = dict(zip(EVENTS, (int(e) for e in events)))
+    out.events = _events(events)
     return out

@@ -50,8 +50,9 @@ __all__ = [
     "sweep",
 ]
 
-_CODE_FILES = ("_kernels/*.py", "simulate.py", "policies.py", "cards.py", "rules.py")
-"""The sources whose code decides a chunk's counts: part of the cache key and checked on workers."""
+_CODE_FILES = ("_kernels/*.py", "simulate.py", "policies.py", "cards.py", "rules.py", "sweep.py", "sweep_grid.py")
+"""The sources whose code decides a chunk's counts (kernels, setup, seeding): part of the cache key,
+and checked on workers. Conservative: an edit anywhere in them starts new caches."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +109,7 @@ class Statistic:
             ident += ":" + hashlib.sha256(inspect.getsource(fn).encode()).hexdigest()[:16]
         except (OSError, TypeError):
             pass
-        return f"{ident}@{self.version}"
+        return f"{ident}@{self.version}" if self.version else ident
 
     def table(self, point: SweepPoint, total: np.ndarray) -> pd.DataFrame:
         """The output rows of one point."""
@@ -118,7 +119,7 @@ class Statistic:
         if len(dims) != total.ndim:
             raise ValueError(f"statistic {self.name!r}: {len(dims)} dims for a {total.ndim}-d count array")
         index = np.indices(total.shape).reshape(total.ndim, -1)
-        return pd.DataFrame({**dict(zip(dims, index)), "count": total.ravel()})
+        return pd.DataFrame({**dict(zip(dims, index, strict=True)), "count": total.ravel()})
 
 
 def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
@@ -140,7 +141,8 @@ def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
     size = int(stop - start)
     n_blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
     out = np.zeros((n_blocks, n, r + 1, r + 1), np.int64)
-    simulate_counts(tab, st0, ids, params, np.uint64(seed_key(point.seed)), int(start), size, n_blocks, out)
+    key = np.uint64(seed_key(point.seed))
+    simulate_counts(tab, st0, ids, params, key, int(start), size, n_blocks, out)  # type: ignore[call-arg,type-var]
     return out.sum(axis=0)
 
 
@@ -300,9 +302,8 @@ def sweep(
     stat = resolve_statistic(fn)
     _sweep_iv(n_rounds, chunk_rounds, threads, retries)
     points = expand_grid(grid, seed=seed, extra_keys=stat.keys)
-    chunks = [
-        Chunk(p.index, start, min(start + chunk_rounds, n_rounds)) for p in points for start in range(0, n_rounds, chunk_rounds)
-    ]
+    starts = range(0, n_rounds, chunk_rounds)
+    chunks = [Chunk(p.index, start, min(start + chunk_rounds, n_rounds)) for p in points for start in starts]
     code = code_version()
     description = {
         "statistic": stat.cache_id(), "seed": int(seed), "n_rounds": int(n_rounds),
@@ -313,14 +314,13 @@ def sweep(
 
     def add(index: int, counts: np.ndarray) -> None:
         point = chunks[index].point
-        if totals[point] is None:
+        total = totals[point]
+        if total is None:
             totals[point] = counts.copy()
-        elif totals[point].shape != counts.shape:
-            raise ValueError(
-                f"statistic {stat.name!r} returned shapes {totals[point].shape} and {counts.shape} for point {point}"
-            )
+        elif total.shape != counts.shape:
+            raise ValueError(f"statistic {stat.name!r} gave shapes {total.shape} and {counts.shape} at point {point}")
         else:
-            totals[point] += counts
+            total += counts
 
     todo = []
     for index in range(len(chunks)):
@@ -350,7 +350,7 @@ def sweep(
 def _assemble(stat: Statistic, points: list[SweepPoint], totals: list[np.ndarray | None]) -> pd.DataFrame:
     """One table: each point's rows with the grid's values in front."""
     parts = []
-    for point, total in zip(points, totals):
+    for point, total in zip(points, totals, strict=True):
         assert total is not None
         rows = stat.table(point, total).reset_index(drop=True)
         labels = {(f"{k}_grid" if k in rows.columns else k): v for k, v in point.labels.items()}

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import hashlib
 import itertools
 import json
@@ -67,7 +69,9 @@ class SweepPoint:
     extra: dict[str, Any] = field(default_factory=dict)
     """Values of keys a user statistic declared (``Statistic.keys``)."""
     config: dict[str, Any] = field(default_factory=dict, repr=False)
-    """Everything that decides the rounds, canonical and JSON-ready (what the seed is derived from)."""
+    """Everything that decides the rounds, canonical and JSON-ready (what the seed is derived from):
+    every field of the rules (with the deck's), the hand size, each seat's policy and parameters,
+    and the values of a statistic's own keys."""
 
     @property
     def n_players(self) -> int:
@@ -135,7 +139,7 @@ def _grid_rows(grid: Any) -> list[dict[str, Any]]:
     if isinstance(grid, Mapping):
         keys = list(grid)
         options = [_options(k, grid[k]) for k in keys]
-        return [dict(zip(keys, combo)) for combo in itertools.product(*options)]
+        return [dict(zip(keys, combo, strict=True)) for combo in itertools.product(*options)]
     if isinstance(grid, Sequence) and not isinstance(grid, (str, bytes)):
         rows = []
         for i, row in enumerate(grid):
@@ -173,25 +177,41 @@ def _make_point(index: int, values: dict[str, Any], extra_keys: tuple[str, ...],
         raise ValueError(f"unknown grid key {unknown[0]!r} (known: {known})")
     try:
         rules = _rules_of(values)
+        if getattr(rules, "special_cards", None) or getattr(rules.deck, "specials", None):
+            raise ValueError("special cards (RULES 8) run on their own engine (wizstats.special); "
+                             "sweeps run the standard round engine")
         hand_size = _hand_size(values.get("hand_size"), rules)
         policies = _policies_of(values, rules.n_players)
         extra = {k: _json_scalar(k, values[k]) for k in extra_keys if k in values}
     except ValueError as err:
         raise ValueError(f"grid point {index} ({_show(values)}): {err}") from None
     config = {
-        "n_players": rules.n_players,
+        "rules": _jsonable(rules),
         "hand_size": hand_size,
-        "deck": [rules.deck.n_suits, rules.deck.n_ranks, rules.deck.n_wizards, rules.deck.n_jesters],
         "policies": [[p.name, dict(p.params)] for p in policies],
-        "plus_minus_one": rules.plus_minus_one,
-        "plus_minus_one_min_hand": rules.plus_minus_one_min_hand,
-        "trump_choice": rules.trump_choice.value,
-        "bids": rules.bids.value,
-        "scoring": rules.scoring.value,
         "extra": extra,
     }
     labels = {k: _label(k, v, hand_size) for k, v in values.items()}
     return SweepPoint(index, rules, hand_size, tuple(policies), point_seed(seed, config), labels, extra, config)
+
+
+def _jsonable(value: Any) -> Any:
+    """A canonical JSON value of rules, decks and their parts (every dataclass field, so new fields count)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return _jsonable(value.value)
+    if isinstance(value, (set, frozenset)):
+        return sorted((_jsonable(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
 
 
 def _rules_of(values: Mapping[str, Any]) -> Rules:

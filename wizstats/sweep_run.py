@@ -69,7 +69,8 @@ class ChunkCache:
             raise ValueError(f"cache manifest {str(manifest)!r} is unreadable ({err}); use another directory") from None
         if old.get("key") == self.key:
             return
-        differs = sorted(k for k in set(old) | set(self.description) if k != "key" and old.get(k) != self.description.get(k))
+        new = self.description
+        differs = sorted(k for k in set(old) | set(new) if k != "key" and old.get(k) != new.get(k))
         raise ValueError(
             f"cache directory {str(self.directory)!r} holds chunks of a different sweep "
             f"(differs in: {', '.join(differs) or 'key'}); use another directory, or delete it to start over"

@@ -56,7 +56,8 @@ def play_unit(g, st_sched, rotate, ids, params, key, base, u, j, ent, totals, wi
     for e in range(n):
         totals[e] = 0
     for t in range(n_t):
-        g.st[:] = st_sched[t]
+        for i in range(st_sched.shape[1]):
+            g.st[i] = st_sched[t, i]
         shift = (t if rotate else 0) + j
         for s in range(n):
             e = (s + shift) % n
@@ -131,8 +132,10 @@ def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base,
         lo = start + b * per
         hi = min(start + n_units, lo + per)
         for u in range(lo, hi):
-            ent[:, :] = 0.0
-            win[:] = 0.0
+            for e in range(n):
+                win[e] = 0.0
+                for k in range(N_METRICS):
+                    ent[e, k] = 0.0
             for j in range(n):
                 play_unit(g, st_sched, rotate, ids, params, key, base, u, j, ent, totals, win)
             reduce_unit(ent, win, group, n_groups, n, n_t, out[b])
@@ -140,7 +143,7 @@ def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base,
 
 @jit
 def bid_values_kernel(tab, st0, policy, params, key, round_index, seat, hand, turned, forced, samples, totals):
-    """The rollout bidder's summed scores ``totals[b]`` (``b = 0..r``) for ``seat`` holding ``hand``.
+    """The rollout bidder's summed scores ``totals[0, b]`` (squares: ``totals[1, b]``) for ``seat`` holding ``hand``.
 
     The round is dealt with ``hand`` and ``turned`` fixed, trump set, and the seats before
     ``seat`` in bidding order bid ``forced[s]``; then :func:`.pimc.rollout_values` runs with

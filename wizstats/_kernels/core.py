@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .jit import jit, namedtuple
+from .jit import hotjit, jit, namedtuple
 
 # rows of the card table
 KIND, SUIT, RANK = 0, 1, 2
@@ -103,7 +103,7 @@ _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 
 
-@jit
+@hotjit
 def mix64(z):
     """The SplitMix64 finaliser (as :func:`wizstats.reference.mix64`)."""
     z = (z ^ (z >> np.uint64(30))) * _M1
@@ -111,33 +111,33 @@ def mix64(z):
     return z ^ (z >> np.uint64(31))
 
 
-@jit
+@hotjit
 def seed_round(rng, key, round_index):
     """Start the stream of round ``round_index`` (independent of chunking and threads)."""
     rng[0] = mix64(np.uint64(key) + np.uint64(round_index) * _STREAM)
 
 
-@jit
+@hotjit
 def next_u64(rng):
     """The next 64-bit output of the stream."""
     rng[0] = rng[0] + _GOLDEN
     return mix64(rng[0])
 
 
-@jit
+@hotjit
 def below(rng, n):
     """A whole number in ``0 .. n-1`` (multiply-shift on the high 32 bits)."""
     return np.int64(((next_u64(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@jit
+@hotjit
 def uniform(rng):
     """A float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 # ---------------------------------------------------------------- small helpers
-@jit
+@hotjit
 def popcount(x):
     """Number of set bits of a non-negative int64."""
     c = 0
@@ -147,19 +147,15 @@ def popcount(x):
     return c
 
 
-@jit
+@hotjit
 def nth_bit(mask, k):
-    """Position of the ``k``-th (0-based) set bit of ``mask``."""
-    i = 0
-    while True:
-        if mask & (np.int64(1) << i):
-            if k == 0:
-                return i
-            k -= 1
-        i += 1
+    """Position of the ``k``-th (0-based) set bit of ``mask`` (``k`` below ``popcount(mask)``)."""
+    for _ in range(k):
+        mask &= mask - 1  # clear the lowest set bit
+    return popcount((mask & -mask) - 1)  # the bits below the lowest set bit
 
 
-@jit
+@hotjit
 def score(bid, tricks, scoring, hand_size):
     """Points for one player (as :func:`wizstats.scoring.score_round`)."""
     miss = abs(tricks - bid)
@@ -173,7 +169,7 @@ def score(bid, tricks, scoring, hand_size):
 
 
 # ---------------------------------------------------------------- deal and trump
-@jit
+@hotjit
 def deal(g, fixed_seat, fixed_hand, fixed_turned):
     """Deal ``r`` cards to every seat and turn the next card, drawing from ``g.rng``.
 
@@ -181,21 +177,29 @@ def deal(g, fixed_seat, fixed_hand, fixed_turned):
     this order, the hands of seats 0..n-1 (skipping ``fixed_seat``, whose hand is
     ``fixed_hand``) and then the turned card (unless ``fixed_turned >= 0``). Hands come out in
     ascending id order. Without fixed cards this is exactly :func:`wizstats.reference._deal`.
+    Afterwards ``g.owner[c]`` is the seat holding card ``c``, -1 if nobody (the turned card
+    included) and -2 for a fixed turned card.
     """
     tab, st, rng, pool, owner = g.tab, g.st, g.rng, g.pool, g.owner
     n, r, deck = st[ST_N], st[ST_R], tab.shape[1]
-    for c in range(deck):
-        owner[c] = -1
-    if fixed_seat >= 0:
-        for k in range(r):
-            owner[fixed_hand[k]] = -2
-    if fixed_turned >= 0:
-        owner[fixed_turned] = -2
-    m = 0
-    for c in range(deck):
-        if owner[c] == -1:
-            pool[m] = c
-            m += 1
+    if fixed_seat < 0 and fixed_turned < 0:
+        for c in range(deck):
+            pool[c] = c
+            owner[c] = -1
+        m = deck
+    else:
+        for c in range(deck):
+            owner[c] = -1
+        if fixed_seat >= 0:
+            for k in range(r):
+                owner[fixed_hand[k]] = -2
+        if fixed_turned >= 0:
+            owner[fixed_turned] = -2
+        m = 0
+        for c in range(deck):
+            if owner[c] == -1:
+                pool[m] = c
+                m += 1
     has_turned = n * r < deck
     need = (n - (1 if fixed_seat >= 0 else 0)) * r
     if has_turned and fixed_turned < 0:
@@ -218,18 +222,48 @@ def deal(g, fixed_seat, fixed_hand, fixed_turned):
     if fixed_seat >= 0:
         for k in range(r):
             owner[fixed_hand[k]] = fixed_seat
-    for seat in range(n):
-        g.hand_len[seat] = 0
-    for c in range(deck):
-        o = owner[c]
-        if o >= 0:
-            g.hands[o, g.hand_len[o]] = c
-            g.hand_len[o] += 1
+    if deck <= 64:
+        sort_hands_bits(g, fixed_seat, fixed_hand)
+    else:
+        sort_hands_scan(g)
     st[ST_TURNED] = turned
     return turned
 
 
-@jit
+@hotjit
+def sort_hands_bits(g, fixed_seat, fixed_hand):
+    """Write the dealt hands in ascending order by way of one 64-bit set per seat (decks <= 64 cards)."""
+    n, r = g.st[ST_N], g.st[ST_R]
+    p = 0
+    for seat in range(n):
+        bits = np.int64(0)
+        if seat == fixed_seat:
+            for k in range(r):
+                bits |= np.int64(1) << fixed_hand[k]
+        else:
+            for k in range(r):
+                bits |= np.int64(1) << g.pool[p + k]
+            p += r
+        for k in range(r):
+            low = bits & -bits
+            g.hands[seat, k] = popcount(low - 1)
+            bits ^= low
+        g.hand_len[seat] = r
+
+
+@hotjit
+def sort_hands_scan(g):
+    """Write the dealt hands in ascending order by one pass over ``g.owner`` (any deck size)."""
+    for seat in range(g.st[ST_N]):
+        g.hand_len[seat] = 0
+    for c in range(g.tab.shape[1]):
+        o = g.owner[c]
+        if o >= 0:
+            g.hands[o, g.hand_len[o]] = c
+            g.hand_len[o] += 1
+
+
+@hotjit
 def reset_round(g):
     """Clear the per-round parts of the state (not the deal)."""
     st = g.st
@@ -252,7 +286,7 @@ def reset_round(g):
 
 
 # ---------------------------------------------------------------- legal plays and trick winner
-@jit
+@hotjit
 def legal_mask(g, seat):
     """Bit ``i`` set when hand position ``i`` of ``seat`` may be played on the current trick."""
     tab = g.tab
@@ -263,18 +297,17 @@ def legal_mask(g, seat):
         return full
     follow = np.int64(0)
     free = np.int64(0)
-    for i in range(length):
+    for i in range(length):  # without branches: the cards are random, branches would mispredict
         c = g.hands[seat, i]
-        if tab[KIND, c] != K_SUIT:
-            free |= np.int64(1) << i
-        elif tab[SUIT, c] == led:
-            follow |= np.int64(1) << i
+        suit_card = tab[KIND, c] == K_SUIT
+        follow |= np.int64(suit_card and tab[SUIT, c] == led) << i
+        free |= np.int64(not suit_card) << i
     if follow == 0:
         return full
     return follow | free
 
 
-@jit
+@hotjit
 def beats(tab, card, best, trump):
     """Whether ``card``, played later, takes the trick from ``best``, the card winning so far."""
     kb = tab[KIND, best]
@@ -294,13 +327,13 @@ def beats(tab, card, best, trump):
     return sc == trump
 
 
-@jit
+@hotjit
 def winning_card(g):
     """The card id winning the current trick so far (the trick must hold a card)."""
     return g.trick_card[g.st[ST_BEST]]
 
 
-@jit
+@hotjit
 def play_card(g, seat, pos):
     """``seat`` plays hand position ``pos`` on the current trick; returns the card id."""
     tab, st = g.tab, g.st
@@ -331,7 +364,7 @@ def play_card(g, seat, pos):
     return card
 
 
-@jit
+@hotjit
 def finish_trick(g):
     """Close the full trick: credit the winner, log it, and let him lead the next; returns his seat."""
     st = g.st
@@ -348,7 +381,7 @@ def finish_trick(g):
     return winner
 
 
-@jit
+@hotjit
 def forbidden_bid(g, seat):
     """The bid ``seat`` may not make (plus/minus one binds the dealer, seat 0), or -1."""
     st = g.st
@@ -360,7 +393,7 @@ def forbidden_bid(g, seat):
     return rest if rest >= 0 else -1
 
 
-@jit
+@hotjit
 def visible_bid(g, viewer, seat):
     """The bid of ``seat`` as ``viewer`` sees it now (-1 when not made or not revealed)."""
     if viewer == seat:

@@ -260,8 +260,25 @@ def eliminate(totals, active, rng_game):
 
 
 @jit
-def play_game(g, cfg, st_tab, hand, pol, par, sit, elim_after, key, game, rng_game, seat_player,
-              active, totals, half_tot, elim_round, rec):
+def play_game(
+    g,
+    cfg,
+    st_tab,
+    hand,
+    pol,
+    par,
+    sit,
+    elim_after,
+    key,
+    game,
+    rng_game,
+    seat_player,
+    active,
+    totals,
+    half_tot,
+    elim_round,
+    rec,
+):
     """Play game ``game``; fills ``totals``, ``half_tot``, ``active``, ``elim_round`` and ``rec``.
 
     ``rec[k, p, :]`` = (seat or -1 sitting out or -2 out of the game, bid, tricks, points scaled).
@@ -333,8 +350,9 @@ def better(p, q, active, totals, elim_round):
 
 
 @jit
-def tally_game(cfg, pp, active, totals, half_tot, elim_round, b, hist, margin_hist, places, sole, sums,
-               pp_sums, gstat, elim_count):
+def tally_game(
+    cfg, pp, active, totals, half_tot, elim_round, b, hist, margin_hist, places, sole, sums, pp_sums, gstat, elim_count
+):
     """Add one finished game to the block ``b`` of every aggregate."""
     n, lo, width = cfg[C_N], cfg[C_LO], cfg[C_BIN]
     first = np.zeros(n, np.int64)
@@ -405,14 +423,43 @@ def tally_game(cfg, pp, active, totals, half_tot, elim_round, b, hist, margin_hi
 
 
 @pjit
-def simulate_games_kernel(tab, st_tab, hand, pol, par, sit, elim_after, cfg, pp, key, start, n_games, n_blocks,
-                          hist, margin_hist, places, sole, sums, pp_sums, gstat, elim_count):
+def simulate_games_kernel(
+    tab,
+    st_tab,
+    hand,
+    pol,
+    par,
+    sit,
+    elim_after,
+    cfg,
+    pp,
+    key,
+    start,
+    n_games,
+    n_blocks,
+    hist,
+    margin_hist,
+    places,
+    sole,
+    sums,
+    pp_sums,
+    gstat,
+    elim_count,
+    rec_out,
+    totals_out,
+    elim_out,
+):
     """Play games ``start .. start + n_games - 1`` and add them to block slices of the aggregates.
 
     Shapes (``B`` blocks, ``n`` players): ``hist[B, n, C_NBINS]``, ``margin_hist[B, C_NBINS_M]``,
     ``places[B, n, n]`` (competition rank, 0 = a winner), ``sole[B, n]``, ``sums[B, n, 2]`` (sum
     and sum of squares of scaled totals), ``pp_sums[B, n, 2]``, ``gstat[B, N_GSTAT]``,
     ``elim_count[B, n, 3]``. Memory does not grow with ``n_games``.
+
+    To trace a few games, give ``rec_out[n_games, K, n, 4]`` (see :func:`play_game`),
+    ``totals_out[n_games, n]`` (scaled) and ``elim_out[n_games, n]`` (the round after which the
+    player dropped out, 0 if he did not); else arrays with 0 rows. (One kernel for both: each
+    parallel kernel that plays rounds costs a minute of compilation.)
     """
     n, n_rounds = cfg[C_N], cfg[C_K]
     per = (n_games + n_blocks - 1) // n_blocks
@@ -428,27 +475,47 @@ def simulate_games_kernel(tab, st_tab, hand, pol, par, sit, elim_after, cfg, pp,
         lo = start + b * per
         hi = min(start + n_games, lo + per)
         for game in range(lo, hi):
-            play_game(g, cfg, st_tab, hand, pol, par, sit, elim_after, key, game, rng_game, seat_player,
-                      active, totals, half_tot, elim_round, rec)
-            tally_game(cfg, pp, active, totals, half_tot, elim_round, b, hist, margin_hist, places, sole, sums,
-                       pp_sums, gstat, elim_count)
-
-
-@jit
-def trace_games_kernel(tab, st_tab, hand, pol, par, sit, elim_after, cfg, key, start, rec_out, totals_out,
-                       elim_out):
-    """Play games ``start ..`` one per row, keeping every round: ``rec_out[G, K, n, 4]`` (see
-    :func:`play_game`), ``totals_out[G, n]`` (scaled) and ``elim_out[G, n]`` (round after which
-    the player dropped out, 0 if he did not)."""
-    n, n_rounds = cfg[C_N], cfg[C_K]
-    g = new_state(tab, st_tab[0, n], pol, par)
-    rng_game = np.zeros(1, np.uint64)
-    seat_player = np.zeros(MAXP, np.int64)
-    active = np.zeros(n, np.int64)
-    half_tot = np.zeros(n, np.int64)
-    for row in range(rec_out.shape[0]):
-        play_game(g, cfg, st_tab, hand, pol, par, sit, elim_after, key, start + row, rng_game, seat_player,
-                  active, totals_out[row], half_tot, elim_out[row], rec_out[row])
+            play_game(
+                g,
+                cfg,
+                st_tab,
+                hand,
+                pol,
+                par,
+                sit,
+                elim_after,
+                key,
+                game,
+                rng_game,
+                seat_player,
+                active,
+                totals,
+                half_tot,
+                elim_round,
+                rec,
+            )
+            tally_game(
+                cfg,
+                pp,
+                active,
+                totals,
+                half_tot,
+                elim_round,
+                b,
+                hist,
+                margin_hist,
+                places,
+                sole,
+                sums,
+                pp_sums,
+                gstat,
+                elim_count,
+            )
+            if rec_out.shape[0] > 0:
+                row = game - start
+                rec_out[row] = rec
+                totals_out[row] = totals
+                elim_out[row] = elim_round
 
 
 # ---------------------------------------------------------------- checks of who sees which bid

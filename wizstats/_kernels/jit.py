@@ -17,7 +17,7 @@ from typing import Any
 import numba
 from numba import prange
 
-__all__ = ["get_num_threads", "jit", "namedtuple", "pjit", "prange", "set_num_threads"]
+__all__ = ["get_num_threads", "hotjit", "jit", "namedtuple", "pjit", "prange", "set_num_threads"]
 
 
 def _kernel_sources_hash() -> str:
@@ -47,10 +47,23 @@ numba.config.CACHE_DIR = CACHE_DIR
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "boundscheck": False}
 
-jit = functools.partial(numba.njit, **_OPTIONS)
+jit = functools.partial(numba.njit, _nrt=True, **_OPTIONS)
 """``numba.njit`` with the project's options (serial kernels and helpers)."""
 
-pjit = functools.partial(numba.njit, parallel=True, **_OPTIONS)
+hotjit = functools.partial(numba.njit, _nrt=False, **_OPTIONS)
+"""``jit`` without reference counting, for hot kernels that take the round state and allocate nothing.
+
+A jitted function that takes the round state (a tuple of 18 arrays) increments and later
+decrements the reference count of every one of its arrays on each call, unless numba's
+pruning removes the pairs, which it often does not (a loop, two returns, an alias such as
+``st = g.st``): 36 atomic operations, some 300 ns per call, more than a whole card play.
+Without reference counting a function cannot allocate (numba then refuses to compile it), so
+use this only for kernels that read and write the arrays they are given. ``jit`` and ``pjit``
+switch reference counting on explicitly, because numba otherwise compiles a function called
+from a ``hotjit`` one without it too (and then refuses its allocations).
+"""
+
+pjit = functools.partial(numba.njit, parallel=True, _nrt=True, **_OPTIONS)
 """``numba.njit(parallel=True)`` with the project's options (batch kernels over blocks of rounds)."""
 
 

@@ -3,12 +3,12 @@
 Both deal the cards a seat has not seen to the other hands at random, consistent with what it
 knows (its hand, the public cards ``g.gone`` including the turned card, the current trick,
 the hand lengths, and the suits a seat has shown it lacks, ``g.void``), play the round out
-with the :mod:`.heuristic` policy (default parameters) for every seat, and score the result.
+with the heuristic (default parameters) for every seat (:func:`.playout.hx_run`), and score.
 
 - :func:`pimc_card` (perfect-information Monte Carlo): for ``worlds`` such deals, each legal
   card (one per class of cards that are interchangeable given the unseen cards) is played and
-  the round rolled out; the card with the best mean score wins, ties going to the card the
-  heuristic would play. Bids the seat cannot see (bids revealed after the round) are guessed
+  the round rolled out; the card with the best mean score is played, ties going to the card
+  the heuristic would play. Bids the seat cannot see (revealed after the round) are guessed
   from the dealt hands.
 - :func:`rollout_bid`: for ``samples`` deals and each candidate bid within ``window`` of the
   heuristic's bid, the later bidders (and earlier ones whose bids are hidden) bid as the
@@ -16,8 +16,8 @@ with the :mod:`.heuristic` policy (default parameters) for every seat, and score
   never the forbidden bid.
 
 All randomness comes from the round's stream ``g.rng``, so results do not depend on threads.
-Every world uses the same deal for all candidates (common random numbers), which makes the
-comparison between candidates much sharper than the value of each.
+Every deal serves all candidates (common random numbers), which makes the comparison between
+candidates much sharper than the value of each.
 
 Parameters (columns of the seat's params): ``worlds``, ``spite`` (the score counted is own
 score minus ``spite`` times the mean score of the others), ``samples`` and ``window``.
@@ -28,197 +28,157 @@ from __future__ import annotations
 import numpy as np
 
 from .core import (
-    K_SUIT,
-    K_WIZARD,
-    KIND,
-    RANK,
     ST_BIDS_MADE,
     ST_BIDVIS,
-    ST_LEADER,
     ST_N,
     ST_R,
-    ST_SCORING,
-    ST_TRICK_LEN,
-    ST_TRICK_NO,
-    SUIT,
     below,
-    finish_trick,
     forbidden_bid,
-    legal_mask,
     new_state,
-    nth_bit,
-    play_card,
-    popcount,
     score,
     visible_bid,
 )
-from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, unseen_view
+from .heuristic import DEFAULTS, analytic_tricks, heuristic_bid
 from .jit import jit
+from .playout import (
+    N_F,
+    N_V,
+    N_W,
+    V_BIDS,
+    V_HLEN,
+    V_N,
+    V_NR,
+    V_NSUIT,
+    V_NWIZ,
+    V_R,
+    V_SCORING,
+    V_TRICKS,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_VOID,
+    bb_play,
+    bit,
+    bitcount,
+    copy_view,
+    hx_decide,
+    hx_run,
+    load_view,
+    lowest,
+)
 
 P_WORLDS = 0
 P_SPITE = 1
 P_SAMPLES = 2
 P_WINDOW = 3
 
-
-@jit
-def copy_state(dst, src, n):
-    """Copy the round's public and private state of the first ``n`` seats from ``src`` to ``dst``."""
-    dst.st[:] = src.st
-    deck = src.tab.shape[1]
-    for s in range(n):
-        hl = src.hand_len[s]
-        dst.hand_len[s] = hl
-        for i in range(hl):
-            dst.hands[s, i] = src.hands[s, i]
-        dst.bids[s] = src.bids[s]
-        dst.tricks[s] = src.tricks[s]
-        dst.trick_card[s] = src.trick_card[s]
-        dst.trick_seat[s] = src.trick_seat[s]
-        for u in range(4):
-            dst.void[s, u] = src.void[s, u]
-    for c in range(deck):
-        dst.gone[c] = src.gone[c]
+BATCH = 8  # worlds between checks for candidates to drop
+Z = 2.0  # standard errors of the paired difference that drop a candidate
 
 
 @jit
-def sort_row(a, row, length):
-    """Insertion sort of ``a[row, :length]`` (hands stay ascending)."""
-    for i in range(1, length):
-        x = a[row, i]
-        j = i - 1
-        while j >= 0 and a[row, j] > x:
-            a[row, j + 1] = a[row, j]
-            j -= 1
-        a[row, j + 1] = x
-
-
-@jit
-def fits(tab, void, q, c):
-    """Whether seat ``q`` may hold card ``c`` given the suits he has shown he lacks."""
-    return tab[KIND, c] != K_SUIT or void[q, tab[SUIT, c]] == 0
-
-
-@jit
-def determinize(world, g, seat, pool):
-    """Copy ``g`` into ``world`` and deal the cards ``seat`` has not seen to the other hands.
-
-    Seats with more known voids are dealt first, each taking the first cards of a shuffled
-    pool that fit his voids (any card if too few fit: the rollout then ignores a void, which
-    never makes a real play illegal). Bids ``seat`` cannot see are left at -1.
-    """
-    tab = g.tab
-    n = g.st[ST_N]
-    copy_state(world, g, n)
-    for q in range(n):
-        world.bids[q] = visible_bid(g, seat, q)
+def shuffled_unseen(w0, seat, rng, pool):
+    """The cards ``seat`` has not seen, in ``pool[:m]``, shuffled with the round's stream; returns ``m``."""
+    rest = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
     m = 0
-    j, held = 0, g.hand_len[seat]
-    for c in range(tab.shape[1]):
-        if j < held and g.hands[seat, j] == c:
-            j += 1
-            continue
-        if g.gone[c] == 0:
-            pool[m] = c
-            m += 1
+    while rest != np.uint64(0):
+        pool[m] = lowest(rest)
+        rest &= rest - np.uint64(1)
+        m += 1
     for i in range(m - 1):
-        k = i + below(g.rng, m - i)
+        k = i + below(rng, m - i)
         t = pool[i]
         pool[i] = pool[k]
         pool[k] = t
+    return m
+
+
+@jit
+def deal_view(w, v, w0, v0, seat, rng, pool):
+    """Copy the view ``w0, v0`` of ``seat`` and deal the cards he has not seen to the other hands.
+
+    Seats with more known voids are dealt first, each taking the first cards of the shuffled
+    pool that fit his voids (any card if too few fit: the rollout then ignores a void, which
+    never makes a real play illegal).
+    """
+    copy_view(w, v, w0, v0)
+    n, nr, n_suit = v0[V_N], v0[V_NR], v0[V_NSUIT]
+    m = shuffled_unseen(w0, seat, rng, pool)
     for n_void in range(4, -1, -1):
         for q in range(n):
-            if q == seat:
+            voids = w0[W_VOID + q]
+            if q == seat or bitcount(voids) != n_void:
                 continue
-            if g.void[q, 0] + g.void[q, 1] + g.void[q, 2] + g.void[q, 3] != n_void:
-                continue
-            need = g.hand_len[q]
+            need = v0[V_HLEN + q]
+            hand = np.uint64(0)
             got = 0
             for strict in range(2):
                 for i in range(m):
                     if got == need:
                         break
                     c = pool[i]
-                    if c >= 0 and (strict == 1 or fits(tab, g.void, q, c)):
-                        world.hands[q, got] = c
-                        pool[i] = -1
-                        got += 1
-            sort_row(world.hands, q, need)
+                    if c < 0:
+                        continue
+                    if strict == 0 and c < n_suit and (voids >> np.uint64(c // nr)) & np.uint64(1):
+                        continue
+                    hand |= bit(c)
+                    pool[i] = -1
+                    got += 1
+            w[W_HAND + q] = hand
 
 
 @jit
-def guess_hidden_bids(world, seat):
+def guess_hidden_bids(w, v, seat):
     """Fill bids ``seat`` cannot see: tricks won plus the heuristic's estimate for the cards held."""
-    n, r = world.st[ST_N], world.st[ST_R]
+    n, r = v[V_N], v[V_R]
     for q in range(n):
-        if world.bids[q] < 0:
-            world.bids[q] = min(r, world.tricks[q] + heuristic_bid(world, q, -1, DEFAULTS))
-    world.st[ST_BIDVIS] = 0
-    world.st[ST_BIDS_MADE] = n
+        if v[V_BIDS + q] < 0:
+            e = analytic_tricks(w, v, q, DEFAULTS)
+            v[V_BIDS + q] = min(r, v[V_TRICKS + q] + np.int64(np.floor(e + 0.5)))
 
 
 @jit
-def play_out(sim):
-    """Finish the current trick and play every remaining trick with the heuristic."""
-    st = sim.st
-    n, r = st[ST_N], st[ST_R]
-    while st[ST_TRICK_NO] < r:
-        leader = st[ST_LEADER]
-        for k in range(st[ST_TRICK_LEN], n):
-            s = (leader + k) % n
-            play_card(sim, s, heuristic_card(sim, s, legal_mask(sim, s), DEFAULTS))
-        finish_trick(sim)
-
-
-@jit
-def outcome(sim, seat, spite):
+def outcome(v, seat, spite):
     """The score of ``seat`` less ``spite`` times the mean score of the others."""
-    st = sim.st
-    n, r, scoring = st[ST_N], st[ST_R], st[ST_SCORING]
-    own = score(sim.bids[seat], sim.tricks[seat], scoring, r)
+    n, r, scoring = v[V_N], v[V_R], v[V_SCORING]
+    own = score(v[V_BIDS + seat], v[V_TRICKS + seat], scoring, r)
     if spite == 0.0:
         return float(own)
     others = 0.0
     for q in range(n):
         if q != seat:
-            others += score(sim.bids[q], sim.tricks[q], scoring, r)
+            others += score(v[V_BIDS + q], v[V_TRICKS + q], scoring, r)
     return own - spite * others / (n - 1)
 
 
 @jit
-def card_classes(g, seat, mask, reps):
-    """One legal hand position per class of interchangeable cards; returns how many.
+def card_classes(w0, v0, seat, legal, reps):
+    """One card per class of interchangeable legal cards, in ``reps``; returns how many.
 
     Two cards of a suit are interchangeable when every card ranked between them is public or
     in the seat's hand; all Wizards are, and all Jesters.
     """
-    tab = g.tab
-    masks, _, _ = unseen_view(g, seat)
-    count = 0
-    prev_c, wiz_seen, jest_seen = -1, False, False
-    for i in range(g.hand_len[seat]):
-        if not mask & (np.int64(1) << i):
-            continue
-        c = g.hands[seat, i]
-        kind = tab[KIND, c]
-        if kind == K_SUIT:
+    nr, n_suit, n_wiz = v0[V_NR], v0[V_NSUIT], v0[V_NWIZ]
+    unseen_m = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    count, prev, specials_seen = 0, -1, 0
+    rest = legal
+    while rest != np.uint64(0):
+        c = lowest(rest)
+        rest &= rest - np.uint64(1)
+        if c < n_suit:
             same = False
-            if prev_c >= 0 and tab[SUIT, prev_c] == tab[SUIT, c]:
-                lo, hi = tab[RANK, prev_c], tab[RANK, c]  # ranks lo < hi: bits lo .. hi-2 lie between
-                between = ((np.uint64(1) << np.uint64(hi - 1)) - np.uint64(1)) >> np.uint64(lo)
-                same = (masks[tab[SUIT, c]] >> np.uint64(lo)) & between == 0
-            prev_c = c
+            if prev >= 0 and prev // nr == c // nr:
+                between = (bit(c) - np.uint64(1)) & ~((bit(prev) << np.uint64(1)) - np.uint64(1))
+                same = unseen_m & between == np.uint64(0)
+            prev = c
             if same:
                 continue
-        elif kind == K_WIZARD:
-            if wiz_seen:
-                continue
-            wiz_seen = True
         else:
-            if jest_seen:
+            flag = 1 if c < n_suit + n_wiz else 2  # Wizards, Jesters
+            if specials_seen & flag:
                 continue
-            jest_seen = True
-        reps[count] = i
+            specials_seen |= flag
+        reps[count] = c
         count += 1
     return count
 
@@ -226,16 +186,42 @@ def card_classes(g, seat, mask, reps):
 @jit
 def pimc_card(g, seat, mask):
     """The legal card with the best mean rollout score over ``worlds`` consistent deals."""
-    if popcount(mask) == 1:
-        return nth_bit(mask, 0)
-    n = g.st[ST_N]
+    if mask & (mask - 1) == 0:
+        for i in range(g.hand_len[seat]):
+            if mask & (np.int64(1) << i):
+                return i
+    w0 = np.empty(N_W, np.uint64)
+    v0 = np.empty(N_V, np.int64)
+    load_view(g, seat, w0, v0, False)
+    legal = np.uint64(0)
+    for i in range(g.hand_len[seat]):
+        if mask & (np.int64(1) << i):
+            legal |= bit(g.hands[seat, i])
     deck = g.tab.shape[1]
     reps = np.empty(deck, np.int64)
-    n_cand = card_classes(g, seat, mask, reps)
-    if n_cand == 1:
-        return reps[0]
-    first = heuristic_card(g, seat, mask, DEFAULTS)  # ties go to the heuristic's card
-    for k in range(n_cand):
+    n_cand = card_classes(w0, v0, seat, legal, reps)
+    if n_cand > 1:
+        best = _search(g, seat, w0, v0, legal, reps, n_cand)
+    else:
+        best = reps[0]
+    for i in range(g.hand_len[seat]):
+        if g.hands[seat, i] == best:
+            return i
+    return -1
+
+
+@jit
+def _search(g, seat, w0, v0, legal, reps, n_cand):
+    """The representative with the best mean rollout score (ties: the heuristic's class).
+
+    Worlds come in batches of ``BATCH``; after each, a candidate is dropped once its paired
+    difference (same deals) to the leader exceeds ``Z`` standard errors, or is exactly zero in
+    every world so far (the two cards are as good as each other); the search stops when one
+    candidate is left or after ``worlds`` deals.
+    """
+    f = np.empty(N_F)
+    first = hx_decide(w0, v0, DEFAULTS, seat, legal, f)
+    for k in range(n_cand):  # move the heuristic's class to the front
         if reps[k] <= first and (k + 1 == n_cand or reps[k + 1] > first):
             t = reps[0]
             reps[0] = reps[k]
@@ -243,56 +229,157 @@ def pimc_card(g, seat, mask):
             break
     par = g.params[seat]
     worlds, spite = max(1, np.int64(par[P_WORLDS])), par[P_SPITE]
-    world = new_state(g.tab, g.st, g.policy, g.params)
-    sim = new_state(g.tab, g.st, g.policy, g.params)
-    pool = np.empty(deck, np.int64)
-    totals = np.zeros(n_cand)
-    for _ in range(worlds):
-        determinize(world, g, seat, pool)
-        guess_hidden_bids(world, seat)
+    ww = np.empty(N_W, np.uint64)
+    vw = np.empty(N_V, np.int64)
+    w = np.empty(N_W, np.uint64)
+    v = np.empty(N_V, np.int64)
+    pool = np.empty(g.tab.shape[1], np.int64)
+    x = np.zeros(n_cand)
+    total = np.zeros(n_cand)
+    d1 = np.zeros((n_cand, n_cand))
+    d2 = np.zeros((n_cand, n_cand))
+    active = np.ones(n_cand, np.int64)
+    n_active = n_cand
+    done = 0
+    while done < worlds and n_active > 1:
+        deal_view(ww, vw, w0, v0, seat, g.rng, pool)
+        guess_hidden_bids(ww, vw, seat)
         for k in range(n_cand):
-            copy_state(sim, world, n)
-            play_card(sim, seat, reps[k])
-            play_out(sim)
-            totals[k] += outcome(sim, seat, spite)
-    best = 0
-    for k in range(1, n_cand):
-        if totals[k] > totals[best]:
+            if active[k] == 1:
+                copy_view(w, v, ww, vw)
+                bb_play(w, v, seat, reps[k])
+                hx_run(w, v, DEFAULTS, f)
+                x[k] = outcome(v, seat, spite)
+                total[k] += x[k]
+        for k in range(n_cand):
+            for m in range(n_cand):
+                if active[k] == 1 and active[m] == 1:
+                    d = x[k] - x[m]
+                    d1[k, m] += d
+                    d2[k, m] += d * d
+        done += 1
+        if done % BATCH == 0 and done < worlds:
+            n_active = _prune(d1, d2, active, done)
+    best = -1
+    for k in range(n_cand):
+        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
             best = k
     return reps[best]
 
 
 @jit
-def complete_bids(sim, seat, bid):
-    """``seat`` bids ``bid``; every seat whose bid is still unknown bids as the heuristic, in bidding order."""
-    n = sim.st[ST_N]
-    sim.bids[seat] = bid
+def _prune(d1, d2, active, done):
+    """Drop the candidates that are clearly no better than the leader; returns how many are left."""
+    n_cand = active.shape[0]
+    lead = -1
+    for k in range(n_cand):
+        if active[k] == 1 and (lead < 0 or d1[k, lead] > 0.0):
+            lead = k
+    left = 0
+    for k in range(n_cand):
+        if active[k] == 0 or k == lead:
+            left += active[k]
+            continue
+        mean = d1[lead, k] / done
+        var = max(d2[lead, k] / done - mean * mean, 0.0)
+        if (mean > 0.0 and mean * mean * done > Z * Z * var) or (mean == 0.0 and var == 0.0 and k > lead):
+            active[k] = 0
+        else:
+            left += 1
+    return left
+
+
+# ---------------------------------------------------------------- the rollout bidder
+@jit
+def deal_state(world, g, seat, pool):
+    """Copy what ``seat`` knows of ``g`` at bidding into ``world`` and deal the unseen cards at random.
+
+    Bids ``seat`` cannot see are set to -1. (At bidding nobody has shown a void.)
+    """
+    tab, st = g.tab, g.st
+    n = st[ST_N]
+    deck = tab.shape[1]
+    for i in range(st.shape[0]):
+        world.st[i] = st[i]
+    for c in range(deck):
+        world.gone[c] = g.gone[c]
+    for q in range(n):
+        world.bids[q] = visible_bid(g, seat, q)
+        world.tricks[q] = 0
+        world.hand_len[q] = g.hand_len[q]
+        for u in range(4):
+            world.void[q, u] = 0
+    m = 0
+    j, held = 0, g.hand_len[seat]
+    for c in range(deck):
+        if j < held and g.hands[seat, j] == c:
+            world.hands[seat, j] = c
+            j += 1
+        elif g.gone[c] == 0:
+            pool[m] = c
+            m += 1
+    for i in range(m - 1):
+        k = i + below(g.rng, m - i)
+        t = pool[i]
+        pool[i] = pool[k]
+        pool[k] = t
+    p = 0
+    for q in range(n):
+        if q == seat:
+            continue
+        hl = g.hand_len[q]
+        for i in range(hl):  # take hl cards, then sort them (hands stay ascending)
+            x = pool[p + i]
+            k = i - 1
+            while k >= 0 and world.hands[q, k] > x:
+                world.hands[q, k + 1] = world.hands[q, k]
+                k -= 1
+            world.hands[q, k + 1] = x
+        p += hl
+
+
+@jit
+def complete_bids(world, seat, bid, known):
+    """``seat`` bids ``bid``; every seat whose bid ``known`` lacks bids as the heuristic, in bidding order."""
+    n = world.st[ST_N]
+    for q in range(n):
+        world.bids[q] = known[q]
+    world.bids[seat] = bid
     for j in range(n):
         q = (j + 1) % n
-        if sim.bids[q] < 0:
-            sim.st[ST_BIDS_MADE] = j
-            sim.bids[q] = heuristic_bid(sim, q, forbidden_bid(sim, q), DEFAULTS)
-    sim.st[ST_BIDS_MADE] = n
-    sim.st[ST_BIDVIS] = 0
+        if world.bids[q] < 0:
+            world.st[ST_BIDS_MADE] = j
+            world.bids[q] = heuristic_bid(world, q, forbidden_bid(world, q), DEFAULTS)
+    world.st[ST_BIDS_MADE] = n
+    world.st[ST_BIDVIS] = 0
 
 
 @jit
 def rollout_values(g, seat, forbidden, lo, hi, samples, spite, totals):
-    """Add to ``totals[b - lo]`` the rollout score of bid ``b`` (``lo..hi``, not ``forbidden``) over ``samples`` deals."""
+    """Add the rollout scores of bid ``b`` (``lo..hi``, not ``forbidden``) over ``samples`` deals.
+
+    ``totals[0, b - lo]`` gets their sum, ``totals[1, b - lo]`` the sum of their squares.
+    """
     n = g.st[ST_N]
-    deck = g.tab.shape[1]
     world = new_state(g.tab, g.st, g.policy, g.params)
-    sim = new_state(g.tab, g.st, g.policy, g.params)
-    pool = np.empty(deck, np.int64)
+    pool = np.empty(g.tab.shape[1], np.int64)
+    known = np.empty(n, np.int64)
+    w = np.empty(N_W, np.uint64)
+    v = np.empty(N_V, np.int64)
+    f = np.empty(N_F)
     for _ in range(samples):
-        determinize(world, g, seat, pool)
+        deal_state(world, g, seat, pool)
+        for q in range(n):
+            known[q] = world.bids[q]
         for b in range(lo, hi + 1):
             if b == forbidden:
                 continue
-            copy_state(sim, world, n)
-            complete_bids(sim, seat, b)
-            play_out(sim)
-            totals[b - lo] += outcome(sim, seat, spite)
+            complete_bids(world, seat, b, known)
+            load_view(world, seat, w, v, True)
+            hx_run(w, v, DEFAULTS, f)
+            x = outcome(v, seat, spite)
+            totals[0, b - lo] += x
+            totals[1, b - lo] += x * x
 
 
 @jit
@@ -305,14 +392,14 @@ def rollout_bid(g, seat, forbidden):
     lo, hi = max(0, est - window), min(r, est + window)
     if lo == hi and lo == forbidden:
         lo, hi = max(0, lo - 1), min(r, hi + 1)
-    totals = np.zeros(hi - lo + 1)
+    totals = np.zeros((2, hi - lo + 1))
     rollout_values(g, seat, forbidden, lo, hi, max(1, np.int64(par[P_SAMPLES])), par[P_SPITE], totals)
     best = -1
     for b in range(lo, hi + 1):
         if b == forbidden:
             continue
-        if best < 0 or totals[b - lo] > totals[best - lo] or (
-            totals[b - lo] == totals[best - lo] and abs(b - est) < abs(best - est)
+        if best < 0 or totals[0, b - lo] > totals[0, best - lo] or (
+            totals[0, b - lo] == totals[0, best - lo] and abs(b - est) < abs(best - est)
         ):
             best = b
     return best

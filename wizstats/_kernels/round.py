@@ -29,11 +29,11 @@ from .core import (
     reset_round,
     seed_round,
 )
-from .jit import jit, pjit, prange
+from .jit import hotjit, jit, pjit, prange
 from .policies import choose_bid, choose_card, choose_trump
 
 
-@jit
+@hotjit
 def set_trump(g, turned):
     """Trump from the turned card; the dealer (seat 0) names it after a Wizard."""
     tab, st = g.tab, g.st
@@ -49,34 +49,35 @@ def set_trump(g, turned):
     return trump
 
 
-@jit
+@hotjit
 def bid_all(g, forced_bids):
     """Bids in seat order 1..n-1, 0; a seat with ``forced_bids[seat] >= 0`` bids that."""
     n = g.st[ST_N]
-    for j in range(n):
-        seat = (j + 1) % n
+    seat = 1 % n
+    for _ in range(n):
         if forced_bids[seat] >= 0:
             bid = forced_bids[seat]
         else:
             bid = choose_bid(g, seat, forbidden_bid(g, seat))
         g.bids[seat] = bid
         g.st[ST_BIDS_MADE] += 1
+        seat = seat + 1 if seat + 1 < n else 0
 
 
-@jit
+@hotjit
 def play_tricks(g):
     """Play every trick of the round from the current state."""
     st = g.st
     n = st[ST_N]
     for _ in range(st[ST_R]):
-        leader = st[ST_LEADER]
-        for k in range(n):
-            seat = (leader + k) % n
+        seat = st[ST_LEADER]
+        for _ in range(n):
             play_card(g, seat, choose_card(g, seat, legal_mask(g, seat)))
+            seat = seat + 1 if seat + 1 < n else 0  # no division: (leader + k) % n costs more than a card
         finish_trick(g)
 
 
-@jit
+@hotjit
 def play_round(g, key, round_index, fixed_seat, fixed_hand, fixed_turned, forced_bids):
     """Deal, set trump, bid and play round ``round_index``; results stay in ``g``."""
     seed_round(g.rng, key, round_index)

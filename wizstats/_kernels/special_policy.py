@@ -2,16 +2,25 @@
 
 Two players: policy id 0 (``random``) chooses uniformly everywhere; every other policy id
 plays the *special heuristic* below, which carries the idea of the standard heuristic
-(:mod:`.policies`) over to the special cards, reading its four parameters (scale, bias, ruff,
-lead_min) from ``g.params``.
+(:mod:`.heuristic`) over to the special cards, reading its parameters (scale, bias, ruff,
+lead_min, kill, duck, norm: columns 0-6 of ``g.params``, set by :func:`wizstats.special.special_setup`).
 
 The special heuristic, choice by choice:
 
-- **Bid**: the rounded sum over the hand of each card's chance that no unseen card beats it
-  (times ``scale``, plus ``bias``); a Dragon is beaten only by an unseen Fairy or Bomb, a Wizard
-  also by an unseen Dragon; a card that can go either way (Shapeshifter, Juggler, Cloud) counts
-  half of its best chance; a Vampire counts as the card it would copy (a quarter when the next
-  card decides); Jester-like cards (Jester, Fairy, Witch, Bomb) count nothing.
+- **Bid**: the rounded sum over the hand of each card's chance to take a trick (times ``scale``,
+  plus ``bias``). As in the standard heuristic, a card holds against another player with
+  ``hl`` of the ``U`` unseen cards with chance ``(1 - hl/U) ** h``, ``h`` the threats (each
+  weighted ``kill`` at bidding; trumps against a non-trump card only as far as that player may
+  be void, ``ruff``): a Dragon is threatened only by the Fairy and the Bomb, a Wizard also by the
+  Dragon, a suit card also by Wizards, Shapeshifter, Juggler and Cloud (which may name any
+  suit) and higher cards of its suit. A card that can go either way (Shapeshifter, Juggler,
+  Cloud) counts half of its best chance; a Vampire counts as the card it would copy (a quarter
+  when the next card decides); Jester-like cards (Jester, Fairy, Witch, Bomb) count nothing.
+  These chances are pessimistic for long hands, so the sum is rescaled (weight ``norm``, default 1)
+  so that a hand drawn at random would be worth ``r / n`` tricks: the sum times ``deck / (n x S)``,
+  ``S`` the sum of the chances of every card of the deck from the bidder's view. Measured with all
+  nine special cards (4 players, 20,000 rounds): mean score per round at 12 cards -13.2 without,
+  7.5 with it; at 3 cards 9.3 and 10.2.
 - **Tricks wanted** (``need_of``): bid minus tricks; once a Cloud is in the seat's tricks, the
   nearest bid still reachable (bid +-1 per Cloud).
 - **Card and form**: every legal card in every form (a Juggler/Cloud naming each suit; a
@@ -36,7 +45,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import KIND, RANK, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, below, nth_bit, popcount
+from .core import (
+    KIND,
+    RANK,
+    ST_LED,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    below,
+    nth_bit,
+    popcount,
+    visible_bid,
+)
 from .jit import jit
 from .special import (
     C_BOMB,
@@ -68,7 +91,7 @@ from .special import (
 )
 
 P_RANDOM = 0
-H_SCALE, H_BIAS, H_RUFF, H_LEAD_MIN = 0, 1, 2, 3
+H_SCALE, H_BIAS, H_RUFF, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5, 6
 
 
 # ---------------------------------------------------------------- what a seat wants and knows
@@ -120,61 +143,64 @@ def danger(kind, suit, val, trump):
 
 
 @jit
-def threat(g, ok, sk, vk, c, model, ruff):
-    """How much the unseen card ``c`` threatens an option of effective kind/suit/value ``ok, sk, vk``."""
+def threat_class(g, ok, sk, vk, c, model):
+    """How the unseen card ``c`` threatens an option of effective kind/suit/value ``ok, sk, vk``:
+    ``(always, higher, trump)`` weights; *always*: whoever holds it can beat the option (Wizard-like
+    and special cards may always be played), *higher*: a higher card of the option's suit, *trump*:
+    a trump against a non-trump option."""
     tab = g.tab
     trump = g.st[ST_TRUMP]
     kc = tab[KIND, c]
     if kc == C_VAMPIRE:
         if model == -2:
-            return 0.0
+            return 0.0, 0.0, 0.0
         if model == -1:
-            return 0.5
+            return 0.5, 0.0, 0.0
         c = model
         kc = tab[KIND, c]
     if ok == E_DRAGON:
-        return 1.0 if kc == C_FAIRY or kc == C_BOMB else 0.0
+        return (1.0 if kc == C_FAIRY or kc == C_BOMB else 0.0), 0.0, 0.0
     if ok == E_WIZARD:
-        return 1.0 if kc == C_DRAGON or kc == C_BOMB else 0.0
+        return (1.0 if kc == C_DRAGON or kc == C_BOMB else 0.0), 0.0, 0.0
     if ok == E_FAIRY:
-        return 1.0 if kc == C_BOMB else 0.0
+        return (1.0 if kc == C_BOMB else 0.0), 0.0, 0.0
     if ok != E_SUIT:
-        return 0.0
+        return 0.0, 0.0, 0.0
     if kc == C_WIZARD or kc == C_DRAGON or kc == C_SHAPESHIFTER or kc == C_BOMB:
-        return 1.0
+        return 1.0, 0.0, 0.0
     if kc == C_SUIT:
         cs = tab[SUIT, c]
         if cs == sk:
-            return 1.0 if 4 * tab[RANK, c] > vk else 0.0
+            return 0.0, (1.0 if 4 * tab[RANK, c] > vk else 0.0), 0.0
         if cs == trump and sk != trump:
-            return ruff
-        return 0.0
+            return 0.0, 0.0, 1.0
+        return 0.0, 0.0, 0.0
     if kc == C_JUGGLER or kc == C_CLOUD:
         v = JUGGLER_VALUE if kc == C_JUGGLER else CLOUD_VALUE
-        if v > vk:
-            return 1.0
-        if trump >= 0 and sk != trump:
-            return ruff
-    return 0.0
+        if v > vk or (trump >= 0 and sk != trump):
+            return 1.0, 0.0, 0.0
+    return 0.0, 0.0, 0.0
 
 
 @jit
-def survive(g, seat, ok, sk, vk, held_after):
-    """Chance that none of the ``held_after`` unseen cards still to come beats the option
-    (0 for Jester-like options: they take a trick only by accident)."""
+def survive(g, seat, ok, sk, vk, bidding):
+    """Chance that the option holds against the seats still to play (all others when ``bidding``).
+
+    As the standard heuristic: a later player holding ``hl`` of the ``U`` unseen cards holds none
+    of ``h`` given threats with chance ``(1 - hl/U) ** h``; higher cards of the option's suit
+    threaten only when it is the led suit, trumps only a player void in the led suit (chance
+    ``ruff * (1 - hl/U) ** u``, ``u`` unseen cards of the led suit). When bidding each threat counts
+    ``kill``; in play a player who has made his bid counts ``duck``. Jester-like options: 0.
+    """
     if ok == E_JESTER or ok == E_WITCH or ok == E_BOMB:
         return 0.0
-    tab = g.tab
+    tab, st = g.tab, g.st
     deck = tab.shape[1]
-    gone = 0
-    for c in range(deck):
-        gone += g.gone[c]
-    unseen = deck - g.hand_len[seat] - gone
-    if unseen <= 0 or held_after <= 0:
-        return 1.0
+    led = st[ST_LED]
+    lead_suit = sk if (bidding or led < 0) else led
     model = public_model(g)
-    ruff = g.params[seat, H_RUFF]
-    h = 0.0
+    always, higher, trumps = 0.0, 0.0, 0.0
+    unseen, u_led = 0, 0
     j, held = 0, g.hand_len[seat]
     for c in range(deck):
         if j < held and g.hands[seat, j] == c:
@@ -182,14 +208,40 @@ def survive(g, seat, ok, sk, vk, held_after):
             continue
         if g.gone[c] == 1:
             continue
-        h += threat(g, ok, sk, vk, c, model, ruff)
-    frac = min(1.0, held_after / unseen)
-    return (1.0 - frac) ** h
+        unseen += 1
+        if tab[KIND, c] == C_SUIT and tab[SUIT, c] == lead_suit:
+            u_led += 1
+        a, h, t = threat_class(g, ok, sk, vk, c, model)
+        always += a
+        higher += h
+        trumps += t
+    if unseen <= 0:
+        return 1.0
+    n = st[ST_N]
+    ruff = g.params[seat, H_RUFF]
+    follows = ok != E_SUIT or sk == lead_suit
+    last = n if bidding else n - st[ST_TRICK_LEN]
+    p = 1.0
+    for q_off in range(1, last):
+        q = (seat + q_off) % n
+        hl = g.hand_len[q]
+        if hl == 0:
+            continue
+        stay = 1.0 - min(1.0, hl / unseen)
+        void = min(1.0, ruff * stay**u_led)
+        h = always + (higher + trumps * void if follows else higher * void)
+        if bidding:
+            w = g.params[seat, H_KILL]
+        else:
+            b = visible_bid(g, seat, q)
+            w = 0.5 * (1.0 + g.params[seat, H_DUCK]) if b < 0 else (1.0 if b > g.tricks[q] else g.params[seat, H_DUCK])
+        p *= stay ** (h * w)
+    return p
 
 
 # ---------------------------------------------------------------- bids and trump
 @jit
-def card_chance(g, seat, card, others):
+def card_chance(g, seat, card):
     """A card's share of the bid (see the module docstring)."""
     tab = g.tab
     model = card
@@ -203,17 +255,17 @@ def card_chance(g, seat, card, others):
         model = m
         kind = tab[KIND, m]
     if kind == C_SHAPESHIFTER:
-        return 0.5 * survive(g, seat, E_WIZARD, -1, 0, others)
+        return 0.5 * survive(g, seat, E_WIZARD, -1, 0, True)
     if kind == C_JUGGLER or kind == C_CLOUD:
         v = JUGGLER_VALUE if kind == C_JUGGLER else CLOUD_VALUE
         best = 0.0
         for s in range(g.st[ST_NSUITS]):
-            best = max(best, survive(g, seat, E_SUIT, s, v, others))
+            best = max(best, survive(g, seat, E_SUIT, s, v, True))
         return 0.5 * best
     ek, es, ev = effect_of(tab, model, 0)
     if ek == E_FAIRY:
         return 0.0
-    return survive(g, seat, ek, es, ev, others)
+    return survive(g, seat, ek, es, ev, True)
 
 
 @jit
@@ -226,10 +278,17 @@ def sp_choose_bid(g, seat, forbidden):
         if 0 <= forbidden <= k:
             k += 1
         return k
-    others = (g.st[ST_N] - 1) * r
     e = 0.0
     for i in range(g.hand_len[seat]):
-        e += card_chance(g, seat, g.hands[seat, i], others)
+        e += card_chance(g, seat, g.hands[seat, i])
+    norm = g.params[seat, H_NORM]
+    if norm > 0.0:
+        deck = g.tab.shape[1]
+        total = 0.0
+        for c in range(deck):
+            total += card_chance(g, seat, c)
+        if total > 0.0:  # a hand of r cards drawn at random would be worth r / n tricks
+            e = (1.0 - norm) * e + norm * e * deck / (g.st[ST_N] * total)
     e = e * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
     bid = int(min(max(np.floor(e + 0.5), 0), r))
     if bid == forbidden:
@@ -382,7 +441,7 @@ def decide(g, seat, m, need):
             continue
         chance = 0.0
         if ok != E_FAIRY or dragon:
-            chance = survive(g, seat, ok, g.opt[2, j], g.opt[3, j], after)
+            chance = survive(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
         if chance >= lead_min and (best < 0 or chance < best_chance or best_chance < lead_min):
             best, best_chance = j, chance
         elif best < 0 or (best_chance < lead_min and chance > best_chance):

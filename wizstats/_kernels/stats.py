@@ -158,8 +158,28 @@ def card_category(tab, card, trump, n_ranks):
 
 # ---------------------------------------------------------------- a given hand: every bid
 @pjit
-def hand_rounds(tab, st0, policy, params, key, start, n_rounds, n_blocks, hero, fixed, cands, forced_trump,
-                given, force, candidates, counts, s1, s2, own_bid, tally):
+def hand_rounds(
+    tab,
+    st0,
+    policy,
+    params,
+    key,
+    start,
+    n_rounds,
+    n_blocks,
+    hero,
+    fixed,
+    cands,
+    forced_trump,
+    given,
+    force,
+    candidates,
+    counts,
+    s1,
+    s2,
+    own_bid,
+    tally,
+):
     """Deals consistent with the hero's knowledge, each played out once per candidate bid.
 
     A round is kept when the trump step and the earlier bids (``given``, by policy unless
@@ -245,8 +265,9 @@ def swap_replay(g, owner, hero, card, turned, forced_trump):
 
 
 @pjit
-def card_rounds(tab, st0, policy, params, key, start, n_rounds, n_blocks, hero, card, cands, forced_trump,
-                swap, out, tricks_hist):
+def card_rounds(
+    tab, st0, policy, params, key, start, n_rounds, n_blocks, hero, card, cands, forced_trump, swap, out, tricks_hist
+):
     """The hero holds ``card`` and ``r - 1`` random cards; everyone bids and plays by policy.
 
     ``out[b]``: 0 rounds kept, 1 rounds in which ``card`` took its trick, 2 sum of hero's tricks,
@@ -334,7 +355,9 @@ def card_table_rounds(tab, st0, policy, params, key, start, n_rounds, n_blocks, 
 # ---------------------------------------------------------------- two rule variants on the same deals
 @jit
 def tally_round(g, v, b, seat_out, dealer_out, sum_out, pts):
-    """Add one finished round of variant ``v`` to the paired-kernel outputs; ``pts`` gets the scores."""
+    """Add one finished round of variant ``v`` to the paired-kernel outputs; ``pts`` gets the scores.
+
+    Returns the dealer's score minus the mean of the others'."""
     n, r, scoring = g.st[ST_N], g.st[ST_R], g.st[ST_SCORING]
     total_bid = 0
     others = 0.0
@@ -354,16 +377,35 @@ def tally_round(g, v, b, seat_out, dealer_out, sum_out, pts):
     dealer_out[b, v, 0] += d
     dealer_out[b, v, 1] += d * d
     sum_out[b, v, total_bid] += 1
+    return d
 
 
 @pjit
-def paired_rounds(tab, st_a, st_b, policy_a, params_a, policy_b, params_b, two, fixed_turned, key, start,
-                  n_rounds, n_blocks, seat_out, pair_out, dealer_out, sum_out):
+def paired_rounds(
+    tab,
+    st_a,
+    st_b,
+    policy_a,
+    params_a,
+    policy_b,
+    params_b,
+    two,
+    fixed_turned,
+    key,
+    start,
+    n_rounds,
+    n_blocks,
+    seat_out,
+    pair_out,
+    dealer_out,
+    sum_out,
+):
     """Each round under variant a (and, with ``two``, variant b) from the same stream: same deal.
 
     ``seat_out[b, v, seat]``: sum of scores, of squares, bids met, tricks, bids;
     ``pair_out[b, seat]``: sum of (score a - score b) and of its squares;
-    ``dealer_out[b, v]``: sum and sum of squares of (dealer's score - mean of the others);
+    ``dealer_out[b, v]``: sum and sum of squares of (dealer's score - mean of the others), and
+    ``dealer_out[b, 2]`` the same for (that difference under a - under b);
     ``sum_out[b, v, S]``: rounds whose bids add up to ``S``.
     """
     n = st_a[ST_N]
@@ -379,14 +421,16 @@ def paired_rounds(tab, st_a, st_b, policy_a, params_a, policy_b, params_b, two, 
         hi = min(start + n_rounds, lo + per)
         for i in range(lo, hi):
             play_round(ga, key, i, -1, no_hand, fixed_turned, forced)
-            tally_round(ga, 0, b, seat_out, dealer_out, sum_out, pa)
+            da = tally_round(ga, 0, b, seat_out, dealer_out, sum_out, pa)
             if two:
                 play_round(gb, key, i, -1, no_hand, fixed_turned, forced)
-                tally_round(gb, 1, b, seat_out, dealer_out, sum_out, pb)
+                db = tally_round(gb, 1, b, seat_out, dealer_out, sum_out, pb)
                 for s in range(n):
                     d = pa[s] - pb[s]
                     pair_out[b, s, 0] += d
                     pair_out[b, s, 1] += d * d
+                dealer_out[b, 2, 0] += da - db
+                dealer_out[b, 2, 1] += (da - db) * (da - db)
 
 
 # ---------------------------------------------------------------- whole games, one round at a time

@@ -17,7 +17,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  wizstats simulate --players 4 --hand-size 10 --rounds 100000\n"
             "  wizstats simulate --players 4 --hand-size 10 --rounds 100000 --deck oh-hell --policy random "
-            "--seed 1 --format csv"
+            "--seed 1 --format csv\n"
+            "  wizstats simulate --players 4 --hand-size 10 --rounds 100000 --special dragon,fairy,bomb"
         ),
     )
     add_players(p)
@@ -32,6 +33,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
     p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
     p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    p.add_argument(
+        "--special", default="",
+        help="anniversary special cards in play (RULES 8), comma-separated: dragon,fairy,bomb,werewolf,juggler,"
+        "cloud,shapeshifter,witch,vampire, or all (default: none)",
+    )
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     add_seed(p)
     add_format(p)
@@ -50,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         trump_choice="blind" if args.blind_trump else "after-look",
         bids=args.bids,
         scoring=args.scoring,
+        special_cards=args.special,
     )
     policies = args.policy[0] if len(args.policy) == 1 else args.policy
     result = simulate(
@@ -60,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         cols = ["seat", "policy", "rounds", "mean_bid", "mean_tricks", "accuracy", "accuracy_low", "accuracy_high",
                 "mean_score", "mean_score_low", "mean_score_high"]
         emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
+        if getattr(result, "events", None):  # special cards (wizstats.special)
+            print("special-card events: " + ", ".join(f"{k} {v}" for k, v in result.events.items()))
     else:
         emit(result.joint(), args.format)
     return 0

@@ -28,31 +28,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         epilog=(
             "examples:\n"
             "  wizstats sweep --players 3 4 5 6 --hand-size all --rounds 100000\n"
-            "  wizstats sweep --players 4 --hand-size 5 10 --policy heuristic random --grid scoring=standard,alternative\n"
+            "  wizstats sweep --players 4 --hand-size 5 10 --policy heuristic random\n"
+            "                 --grid scoring=standard,alternative\n"
             "  wizstats sweep --players 4 --hand-size 10 --test-seat 0 1 2 3 --test-policy random --stat summary\n"
             "  wizstats sweep --players 4 --hand-size all --rounds 10000000 --cache sweep-cache --workers 2\n"
             "  wizstats sweep --players 4 --hand-size all --rounds 100000000 --dask tcp://scheduler:8786"
         ),
     )
-    p.add_argument("--stat", default="summary", help="statistic: summary (per seat) or joint (seat, bid, tricks, count)")
-    p.add_argument("--players", nargs="+", default=["4"], help="player counts (default: 4)")
-    p.add_argument("--hand-size", nargs="+", required=True, help="hand sizes, or 'all' (1 .. deck / players)")
-    p.add_argument("--deck", nargs="+", help="decks: standard, junior, oh-hell or SxR+W+J (default: standard)")
-    p.add_argument("--policy", nargs="+", help="policies, each for every seat, e.g. heuristic:scale=1.1 (default: heuristic)")
-    p.add_argument("--test-seat", nargs="+", help="seats that play --test-policy while the others play --policy")
-    p.add_argument("--test-policy", nargs="+", help="policies of --test-seat")
+    p.add_argument("--stat", default="summary",
+                   help="statistic: summary (per seat) or joint (seat, bid, tricks, count); default: summary")
+    p.add_argument("--players", nargs="+", default=["4"], metavar="N", help="player counts (default: 4)")
+    p.add_argument("--hand-size", nargs="+", required=True, metavar="R",
+                   help="hand sizes, or 'all' (1 .. deck / players)")
+    p.add_argument("--deck", nargs="+", metavar="DECK",
+                   help="decks: standard, junior, oh-hell or SxR+W+J (default: standard)")
+    p.add_argument("--policy", nargs="+", metavar="POLICY",
+                   help="policies, each for every seat, e.g. heuristic:scale=1.1 (default: heuristic)")
+    p.add_argument("--test-seat", nargs="+", metavar="SEAT",
+                   help="seats that play --test-policy while the others play --policy")
+    p.add_argument("--test-policy", nargs="+", metavar="POLICY", help="policies of --test-seat")
     p.add_argument(
         "--grid", action="append", default=[], metavar="KEY=V1,V2",
         help="more grid keys: plus_minus_one, plus_minus_one_min_hand, trump_choice, bids, scoring (repeatable)",
     )
-    p.add_argument("--rounds", type=int, default=100_000, help="rounds per grid point (default: 100000)")
-    p.add_argument("--chunk-rounds", type=int, default=CHUNK_ROUNDS, help=f"rounds per chunk (default: {CHUNK_ROUNDS})")
+    p.add_argument("--rounds", type=int, metavar="N", default=100_000, help="rounds per grid point (default: 100000)")
+    p.add_argument("--chunk-rounds", type=int, metavar="N", default=CHUNK_ROUNDS,
+                   help=f"rounds per chunk (default: {CHUNK_ROUNDS})")
     p.add_argument("--cache", metavar="DIR", help="keep finished chunks here; a rerun computes only missing chunks")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
-    where.add_argument("--workers", type=int, help="run on a local Dask cluster of N worker processes")
-    p.add_argument("--threads", type=int, help="kernel threads per chunk (default: all cores; cores/N with --workers N)")
-    p.add_argument("--retries", type=int, default=2, help="Dask retries of a failing chunk (default: 2)")
+    where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N worker processes")
+    p.add_argument("--threads", type=int, metavar="N",
+                   help="kernel threads per chunk (default: all cores; cores/N with --workers N)")
+    p.add_argument("--retries", type=int, metavar="N", default=2, help="Dask retries of a failing chunk (default: 2)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar over chunks (default: on a terminal)")
     add_seed(p)
@@ -90,8 +98,8 @@ def executor_of(args: argparse.Namespace) -> Iterator[Any]:
     if args.workers is not None:
         if args.workers < 1:
             raise CliError(f"--workers must be >= 1, got {args.workers}")
-        with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-                Client(cluster) as client:
+        cluster = LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True, dashboard_address=None)
+        with cluster, Client(cluster) as client:
             yield client
         return
     try:

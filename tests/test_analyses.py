@@ -1,0 +1,181 @@
+"""Every analysis runs at its tiny size, writes its three files, and one cell of its CSV agrees with the API.
+
+The re-derivations call the public API again with the analysis's own seed and sample size, so the
+simulated values must agree to the 6 significant digits the CSV keeps (tolerance 1e-5 relative):
+this checks the plumbing (seeds, sizes, which row goes where), not the statistics, and cannot
+fail by chance.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pandas as pd
+import pytest
+
+import wizstats as ws
+from wizstats.arena import arena
+from wizstats.report import load_analyses
+
+MODULES = {m.NAME: m for m in load_analyses()}
+Check = Callable[[pd.DataFrame, ModuleType], tuple[float, float]]
+
+
+def _one(frame: pd.DataFrame, **where: object) -> pd.Series:
+    rows = frame
+    for key, value in where.items():
+        if isinstance(value, (int, float)):
+            rows = rows[pd.to_numeric(rows[key], errors="coerce") == value]
+        else:
+            rows = rows[rows[key].astype(str) == str(value)]
+    assert len(rows) == 1, f"{len(rows)} rows match {where}"
+    return rows.iloc[0]
+
+
+def _vulnerability(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    return _one(csv, card="13", relation="plain").value, ws.vulnerability().estimate(card="13", relation="plain").value
+
+
+def _schedule(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    row = _one(csv, n_players=6, schedule="standard", rounds_from_end=3)
+    return row.share_from_here, float(ws.last_rounds_share(6, 3).value)
+
+
+def _trick_probability(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    n, r = m.SIZES["tiny"]["n"], 3
+    res = ws.card_strength(4, r, policy=m.POLICY, n=n, seed=m.SEED + 400 + r)
+    return (
+        _one(csv, n_players=4, hand_size=r, seat=1, card="13", relation="trump").value,
+        res.estimate(seat=1, card="13", relation="trump").value,
+    )
+
+
+def _bid_thresholds(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    n = m.SIZES["tiny"]["n"]
+    res = ws.bid_thresholds(4, [1], policy=m.POLICY, n=n, seed=m.SEED + 400)
+    return _one(csv, n_players=4, hand_size=1, seat=2).p_trump, _one(res.table, seat=2).p_trump
+
+
+def _bid_scores(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    label = m.SIZES["tiny"]["hands"][0]
+    td = ws.trick_distribution(
+        m.HANDS[label],
+        trump=m.TRUMP,
+        n_players=m.N_PLAYERS,
+        seat=m.SEAT,
+        policy=m.POLICY,
+        n=m.SIZES["tiny"]["n"],
+        seed=m.SEED,
+    )
+    return (
+        _one(csv, hand=label, bid=2, quantity="expected_score").value,
+        float(td.bids[td.bids.bid == 2].expected_score.iloc[0]),
+    )
+
+
+def _score_distributions(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = ws.score_distribution(4, 1, policy=m.POLICY, n=m.SIZES["tiny"]["n"], seed=m.SEED + 1)
+    return (_one(csv, kind="round", hand_size=1, bid="all", score=20).value, _one(res.table, bid="all", score=20).value)
+
+
+def _seat_effects(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = ws.dealer_advantage(rules=ws.Rules(4), hand_sizes=[3], policy=m.POLICY, n=m.SIZES["tiny"]["n"], seed=m.SEED)
+    return (
+        _one(
+            csv, measure="dealer_advantage", rules="no plus/minus one", hand_size=3, quantity="dealer_minus_others"
+        ).value,
+        _one(res.table, quantity="dealer_minus_others").value,
+    )
+
+
+def _trump_choice(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = ws.trump_choice_value(4, [1], policy=m.POLICY, n=m.SIZES["tiny"]["n"], seed=m.SEED + 4)
+    exact = ws.round1_trump_choice_value(4).table
+    assert _one(csv, method="exact", n_players=4, quantity="value").value == pytest.approx(
+        _one(exact, quantity="value").value, rel=1e-5
+    )
+    return (
+        _one(csv, method="simulated", n_players=4, hand_size=1, seat=0, quantity="given_wizard").value,
+        _one(res.table, seat=0, quantity="given_wizard").value,
+    )
+
+
+def _kuschelwizard(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = ws.bids_add_up(4, [1], policy=m.POLICY, n=m.SIZES["tiny"]["n"], seed=m.SEED + 4)
+    return _one(csv, n_players=4, hand_size=1, quantity="p_equal").value, _one(res.table, quantity="p_equal").value
+
+
+def _player_strength(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = arena(["baseline"], 4, hand_sizes=[1], n_rounds=m.SIZES["tiny"]["fast"], seed=m.SEED)
+    return (
+        _one(csv, challenger="baseline", hand_size=1, policy="baseline").accuracy,
+        float(res.table().accuracy.iloc[0]),
+    )
+
+
+CHECKS: dict[str, Check] = {
+    "vulnerability": _vulnerability,
+    "schedule_points": _schedule,
+    "trick_probability": _trick_probability,
+    "bid_thresholds": _bid_thresholds,
+    "bid_scores": _bid_scores,
+    "score_distributions": _score_distributions,
+    "seat_effects": _seat_effects,
+    "trump_choice": _trump_choice,
+    "kuschelwizard": _kuschelwizard,
+    "player_strength": _player_strength,
+}
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, pd.DataFrame]]:
+    out = tmp_path_factory.mktemp("reports")
+    return out, {name: module.run("tiny", out) for name, module in MODULES.items()}
+
+
+def test_the_required_analyses_are_registered() -> None:
+    assert set(CHECKS) <= set(MODULES)
+    orders = [getattr(m, "ORDER", None) for m in MODULES.values()]
+    assert all(isinstance(o, int) for o in orders)
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_writes_three_files_and_text(name: str, outputs: tuple[Path, dict[str, pd.DataFrame]]) -> None:
+    out, frames = outputs
+    frame = frames[name]
+    for ext in ("csv", "md", "png"):
+        assert (out / f"{name}.{ext}").stat().st_size > 0
+    assert (out / f"{name}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(pd.read_csv(out / f"{name}.csv")) == len(frame) > 0
+    md = (out / f"{name}.md").read_text()
+    a = frame.attrs
+    assert a["title"] in md and a["finding"] in md and f"({name}.png)" in md
+    assert a["finding"] and a["assumptions"] and a["display"]["data"]
+    assert "nan%" not in a["finding"] and "n/a" not in a["finding"]
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_one_cell_agrees_with_the_api(name: str, outputs: tuple[Path, dict[str, pd.DataFrame]]) -> None:
+    if name not in CHECKS:
+        pytest.skip(f"no re-derivation for {name}: add one to CHECKS in tests/test_analyses.py")
+    out, _ = outputs
+    csv = pd.read_csv(out / f"{name}.csv")
+    written, derived = CHECKS[name](csv, MODULES[name])
+    assert not math.isnan(float(derived))
+    assert float(written) == pytest.approx(float(derived), rel=1e-5, abs=1e-9)
+
+
+def test_same_seed_same_files(tmp_path: Path, outputs: tuple[Path, dict[str, pd.DataFrame]]) -> None:
+    out, _ = outputs
+    for name in ("vulnerability", "kuschelwizard", "bid_scores"):
+        MODULES[name].run("tiny", tmp_path)
+        for ext in ("csv", "md", "png"):
+            assert (tmp_path / f"{name}.{ext}").read_bytes() == (out / f"{name}.{ext}").read_bytes(), (name, ext)
+
+
+def test_unknown_size_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="unknown size 'huge'"):
+        MODULES["vulnerability"].run("huge", tmp_path)

@@ -1,0 +1,238 @@
+"""The players: registry, the baseline port against its published accuracies, legality of every
+policy against the reference rules, information sets, and the rollout bidder against brute force."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wizstats import Rules
+from wizstats.arena import fixed_hand_score, rollout_bid_values
+from wizstats.policies import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
+from wizstats.reference import replay_round
+from wizstats.simulate import round_setup, simulate, trace_rounds
+
+# small searches keep the legality and information-set checks quick; the logic is the same
+FAST = {"pimc": Policy("pimc", worlds=3), "rollout": Policy("rollout", worlds=3, samples=3, window=2)}
+
+
+def _fast(name: str) -> Policy | str:
+    return FAST.get(name, name)
+
+
+# ---------------------------------------------------------------- registry
+def test_registry_matches_kernel_ids_and_defaults() -> None:
+    from wizstats._kernels import heuristic, pimc, policies
+
+    assert POLICIES["random"].kernel_id == policies.P_RANDOM
+    assert POLICIES["heuristic"].kernel_id == policies.P_HEURISTIC
+    assert POLICIES["baseline"].kernel_id == policies.P_BASELINE
+    assert POLICIES["pimc"].kernel_id == policies.P_PIMC
+    assert POLICIES["rollout"].kernel_id == policies.P_ROLLOUT
+    assert list(POLICIES["heuristic"].defaults.values()) == list(heuristic.DEFAULTS)
+    assert list(POLICIES["rollout"].defaults) == ["worlds", "spite", "samples", "window"]
+    assert list(POLICIES["pimc"].defaults) == ["worlds", "spite"]
+    assert (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_SAMPLES, pimc.P_WINDOW) == (0, 1, 2, 3)
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+def test_every_policy_says_how_it_bids_names_trump_and_plays(name: str) -> None:
+    doc = POLICIES[name].doc.lower()
+    assert "bid" in doc and "trump" in doc and "play" in doc
+
+
+def test_default_policy_is_registered() -> None:
+    assert DEFAULT_POLICY in POLICIES
+
+
+def test_unknown_policy_and_parameter_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="unknown policy 'nope'"):
+        Policy("nope")
+    with pytest.raises(ValueError, match="has no parameter 'worlds'"):
+        Policy("baseline", worlds=3)
+
+
+# ---------------------------------------------------------------- the baseline port
+PUBLISHED = {1: 0.84, 3: 0.59, 5: 0.48, 10: 0.41, 15: 0.40}
+"""Schumacher and Pleines (2022): accuracy of four RuleBasedPlayers, 4 players, by hand size."""
+
+
+@pytest.mark.parametrize("hand_size", sorted(PUBLISHED))
+def test_baseline_port_lands_within_002_of_the_published_accuracy(hand_size: int) -> None:
+    """Tolerance 0.02 (the issue's). Sample: 40,000 rounds = 160,000 seat-rounds; the standard
+    error of the pooled accuracy is at most sqrt(0.25 / 40,000) = 0.0025 even if the four seats'
+    hits were perfectly correlated. Runs of 1,000,000 rounds put the port at 0.847, 0.602, 0.488,
+    0.412, 0.404; the nearest edge of the tolerance is then 0.0084 away (hand size 3), 3.4
+    standard errors: a false failure (over seeds) has probability below 4e-4 per hand size.
+    """
+    res = simulate(4, hand_size, 40_000, policies="baseline", seed=hand_size)
+    hits = sum(int(np.trace(res.counts[s])) for s in range(4))
+    accuracy = hits / res.counts.sum()
+    assert abs(accuracy - PUBLISHED[hand_size]) <= 0.02, accuracy
+
+
+def test_baseline_bid_is_the_rounded_sum_of_card_values() -> None:
+    """The closed forms against the literal definition: the pairwise table M of every card pair."""
+    from wizstats._kernels.baseline import card_key, deck_shape
+    from wizstats._kernels.core import beats
+
+    tab, _ = round_setup(Rules(4), 5)
+    shape = deck_shape(tab)
+    for trump in (-1, 0, 3):
+        m = np.array([[beats(tab, b, a, trump) for b in range(60)] for a in range(60)], float)
+        first, second = 1 - m.sum(axis=1) / 60, m.sum(axis=0) / 60
+        keys = np.array([card_key(tab, c, trump, *shape) for c in range(60)])
+        np.testing.assert_allclose(keys / 60, first + second, atol=1e-12)
+
+
+# ---------------------------------------------------------------- legality against the reference rules
+VARIANTS = [
+    (3, {}),
+    (4, {"plus_minus_one": True}),
+    (5, {"bids": "hidden"}),
+    (6, {"bids": "after-round", "trump_choice": "blind"}),
+    (4, {"plus_minus_one": True, "trump_choice": "blind", "scoring": "alternative"}),
+]
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize(("n_players", "variant"), VARIANTS)
+def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int, variant: dict) -> None:
+    """Every bid and card of many rounds replayed through :func:`wizstats.reference.replay_round`."""
+    rules = Rules(n_players, **variant)
+    slow = name in FAST
+    sizes = (1, 2, 5, rules.max_hand_size) if slow else (1, 2, 3, 7, rules.max_hand_size // 2, rules.max_hand_size)
+    for hand_size in sizes:
+        n_rounds = (6 if hand_size > 8 else 20) if slow else 150
+        mix = [_fast(name), "heuristic", "baseline", "random", _fast(name), "heuristic"][:n_players]
+        for policies in (_fast(name), mix):
+            trace = trace_rounds(rules, hand_size, n_rounds, policies=policies, seed=hand_size)
+            for i in range(n_rounds):
+                trump = None if trace.trump[i] < 0 else int(trace.trump[i])
+                turned = None if trace.turned[i] < 0 else int(trace.turned[i])
+                record = replay_round(rules, hand_size, trace.hands[i].tolist(), turned, trump,
+                                      trace.bids[i].tolist(), trace.plays[i].tolist())
+                assert record.tricks == trace.tricks[i].tolist()
+                assert record.winners == trace.winners[i].tolist()
+
+
+# ---------------------------------------------------------------- information sets
+def _state(rules: Rules, hand_size: int, policy: Policy | str, round_index: int):  # type: ignore[no-untyped-def]
+    from wizstats._kernels import core
+
+    tab, st0 = round_setup(rules, hand_size)
+    _, ids, params = resolve_policies(policy, rules.n_players)
+    g = core.new_state(tab, st0, ids, params)
+    core.seed_round(g.rng, 12345, round_index)
+    core.reset_round(g)
+    turned = core.deal(g, -1, np.zeros(1, np.int64), -1)
+    if turned >= 0:
+        g.gone[turned] = 1
+        kind = tab[core.KIND, turned]
+        g.st[core.ST_TRUMP] = tab[core.SUIT, turned] if kind == core.K_SUIT else (0 if kind == core.K_WIZARD else -1)
+    return g
+
+
+def _reshuffle_unseen(g, seat: int, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
+    """Deal the cards ``seat`` has not seen anew among the other hands and the stack, respecting voids."""
+    from wizstats._kernels import core
+
+    n, deck = int(g.st[core.ST_N]), g.tab.shape[1]
+    mine = set(g.hands[seat, : g.hand_len[seat]].tolist())
+    pool = [c for c in range(deck) if not g.gone[c] and c not in mine]
+    others = [q for q in range(n) if q != seat]
+    for _ in range(1000):
+        rng.shuffle(pool)
+        hands, k, ok = {}, 0, True
+        for q in others:
+            hands[q] = sorted(pool[k : k + g.hand_len[q]])
+            k += g.hand_len[q]
+            for c in hands[q]:
+                if g.tab[core.KIND, c] == core.K_SUIT and g.void[q, g.tab[core.SUIT, c]]:
+                    ok = False
+        if ok:
+            break
+    for q in others:
+        g.hands[q, : len(hands[q])] = hands[q]
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize("bids", ["open", "after-round"])
+def test_choices_depend_only_on_what_the_seat_may_know(name: str, bids: str) -> None:
+    """Re-deal every card a seat has not seen (and, with bids revealed after the round, change the
+    other bids): with the same random stream, every policy makes the same choice."""
+    from wizstats._kernels import core, policies
+
+    rules = Rules(4, bids=bids)
+    rng = np.random.default_rng(7)
+    for round_index in range(6):
+        hand_size = 3 + round_index
+        g = _state(rules, hand_size, _fast(name), round_index)
+        for j in range(4):  # bids, seats 1, 2, 3, 0
+            seat = (j + 1) % 4
+            g.bids[seat] = policies.choose_bid(g, seat, core.forbidden_bid(g, seat))
+            g.st[core.ST_BIDS_MADE] += 1
+        for _ in range(int(rng.integers(0, 2 * 4))):  # play a few cards
+            seat = (g.st[core.ST_LEADER] + g.st[core.ST_TRICK_LEN]) % 4
+            core.play_card(g, seat, policies.choose_card(g, seat, core.legal_mask(g, seat)))
+            if g.st[core.ST_TRICK_LEN] == 4:
+                core.finish_trick(g)
+        seat = (g.st[core.ST_LEADER] + g.st[core.ST_TRICK_LEN]) % 4
+        mask = core.legal_mask(g, seat)
+        state = g.rng[0]
+        choice = policies.choose_card(g, seat, mask)
+        for _ in range(3):
+            _reshuffle_unseen(g, seat, rng)
+            if bids == "after-round":
+                for q in range(4):
+                    if q != seat:
+                        g.bids[q] = int(rng.integers(0, hand_size + 1))
+            g.rng[0] = state
+            assert policies.choose_card(g, seat, mask) == choice
+
+
+@pytest.mark.parametrize("name", sorted(POLICIES))
+def test_hidden_bids_are_not_read_while_bidding(name: str) -> None:
+    """With hidden bids, a seat's bid does not change with the (unrevealed) bids made before it."""
+    from wizstats._kernels import core, policies
+
+    rules = Rules(4, bids="hidden")
+    rng = np.random.default_rng(3)
+    for round_index in range(5):
+        g = _state(rules, 2 + round_index, _fast(name), round_index)
+        g.bids[1], g.bids[2] = 0, 0
+        g.st[core.ST_BIDS_MADE] = 2
+        state = g.rng[0]
+        bid = policies.choose_bid(g, 3, -1)
+        for _ in range(3):
+            _reshuffle_unseen(g, 3, rng)
+            g.bids[1], g.bids[2] = (int(x) for x in rng.integers(0, 3 + round_index, 2))
+            g.rng[0] = state
+            assert policies.choose_bid(g, 3, -1) == bid
+
+
+# ---------------------------------------------------------------- the rollout bidder against brute force
+HANDS = [
+    # (hand, seat, turned, earlier bids, plus/minus one)
+    ("W R13 B4", 1, "R2", (), False),
+    ("J G7 Y12 Y3 B9", 1, "G11", (), False),
+    ("R10 R1 B13 W", 0, "B5", (1, 0, 2), True),
+]
+
+
+@pytest.mark.parametrize(("hand", "seat", "turned", "earlier", "pm1"), HANDS)
+def test_rollout_bid_values_agree_with_brute_force(hand: str, seat: int, turned: str, earlier: tuple, pm1: bool) -> None:
+    """Each bid's expected score, from the rollout bidder's own deals and rollouts, against whole
+    rounds played by the public round kernel with the hand fixed and the bid forced.
+
+    Both are means of 6,000 independent rounds with their standard errors measured; the test
+    allows 4.5 standard errors of the difference for each of at most 6 bids per hand: a false
+    failure (over seeds) has probability below 6 x 7e-6 < 1e-4 per hand.
+    """
+    rules = Rules(4, plus_minus_one=pm1)
+    values = rollout_bid_values(hand, seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
+                                samples=6000, seed=1)
+    for bid, expected, se_rollout in zip(values["bid"], values["expected_score"], values["se"]):
+        mean, se = fixed_hand_score(hand, int(bid), seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
+                                    n_rounds=6000, seed=2)
+        assert abs(expected - mean) <= 4.5 * float(np.hypot(se, se_rollout)), (bid, expected, mean, se)

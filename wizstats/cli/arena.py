@@ -1,0 +1,69 @@
+"""``wizstats arena``: policies against each other on the same deals, seats rotating."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``arena`` command."""
+    p = subparsers.add_parser(
+        "arena",
+        help="compare policies in the duplicate format (same deals, every seat)",
+        description=(
+            "Play policies against each other; every deal (or game) is played once per rotation of the\n"
+            "players round the table, so each policy meets the same cards in every seat. Prints per hand\n"
+            "size and policy the mean score per round, accuracy, mean |tricks - bid|, the margin over the\n"
+            "other policies and, for whole games, the win rate, each with a 95% interval."
+        ),
+        epilog=(
+            "examples:\n"
+            "  wizstats arena rollout baseline --hand-sizes 1-15 --rounds 500\n"
+            "  wizstats arena heuristic baseline --hand-sizes game --rounds 2000\n"
+            "  wizstats arena pimc:worlds=48 heuristic heuristic heuristic --hand-sizes 5,10"
+        ),
+    )
+    p.add_argument(
+        "policy", nargs="+",
+        help="the players in rotation order (name or name:key=value,...); the last fills the remaining seats",
+    )
+    add_players(p)
+    p.add_argument("--hand-sizes", default="game", help="'game' (whole games), '10', '1-15' or '1,3,5' (default: game)")
+    p.add_argument("--rounds", type=int, default=1000, help="deals per hand size, or games (default: 1000)")
+    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
+    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
+    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
+    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
+    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    p.add_argument("--no-intervals", action="store_true", help="leave out the _low/_high columns")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the arena and print its table."""
+    from ..arena import arena
+    from ..rules import Rules
+
+    rules = Rules(
+        args.players,
+        deck=args.deck,
+        plus_minus_one=args.plus_minus_one,
+        trump_choice="blind" if args.blind_trump else "after-look",
+        bids=args.bids,
+        scoring=args.scoring,
+    )
+    result = arena(
+        args.policy, args.players, args.hand_sizes, args.rounds, args.seed, rules=rules, threads=args.threads
+    )
+    table = result.table(intervals=not args.no_intervals)
+    unit = "games" if result.hand_sizes == "game" else "deals per hand size"
+    title = (
+        f"{rules.describe()}; {args.rounds} {unit}, each played in {args.players} rotations; seed {args.seed}"
+    )
+    emit(table, args.format, title=title if args.format == "table" else None)
+    return 0

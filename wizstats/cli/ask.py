@@ -1,0 +1,81 @@
+"""``wizstats ask NAME``: named rules-of-thumb questions, each answered in a sentence with numbers and intervals."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import CliError, add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``ask`` command."""
+    p = subparsers.add_parser(
+        "ask",
+        help="answer a named rule-of-thumb question (wizstats ask --list)",
+        description=(
+            "Answer one question of the catalogue in a sentence with its numbers and 95% intervals, then print\n"
+            "the table behind it. Exact counts where they exist, else simulation with the named players."
+        ),
+        epilog=(
+            "examples:\n"
+            "  wizstats ask --list\n"
+            "  wizstats ask non-trump-13\n"
+            "  wizstats ask non-trump-13 --players 5 --hand-size 4\n"
+            "  wizstats ask bidding-last --players 4\n"
+            "  wizstats ask plus-minus-one-dealer --hand-size 3\n"
+            "  wizstats ask last-rounds --players 6 --k 3\n"
+            "  wizstats ask bids-add-up --format csv"
+        ),
+    )
+    p.add_argument("name", nargs="?", help="the question (see --list)")
+    p.add_argument("--list", action="store_true", help="list the questions")
+    add_players(p)
+    p.add_argument("--hand-size", type=int, default=None, help="cards per hand (default: depends on the question)")
+    p.add_argument("--k", type=int, default=3, help="last-rounds: how many rounds (default: 3)")
+    p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
+    p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
+    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
+    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--n", type=int, default=None, help="deals per hand size (default: a few seconds' worth)")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """List the questions, or answer one."""
+    import pandas as pd
+
+    from ..questions import QUESTIONS, AskOptions, ask
+
+    if args.list:
+        if args.format == "table":
+            for q in QUESTIONS.values():
+                print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")
+        else:
+            rows = [{"name": q.name, "question": q.text, "options": q.options} for q in QUESTIONS.values()]
+            emit(pd.DataFrame(rows), args.format)
+        return 0
+    if not args.name:
+        raise CliError("name a question (wizstats ask --list shows them)")
+    if args.n is not None and args.n < 1:
+        raise CliError(f"--n must be a whole number >= 1, got {args.n}")
+    options = AskOptions(
+        n_players=args.players,
+        hand_size=args.hand_size,
+        plus_minus_one=args.plus_minus_one,
+        blind_trump=args.blind_trump,
+        k=args.k,
+        schedule=args.schedule,
+        policy=args.policy,
+        n=args.n,
+        seed=args.seed,
+    )
+    answer = ask(args.name, options)
+    if args.format == "table":
+        print(answer.sentence)
+        print()
+        emit(answer.shown(), "table")
+    else:
+        emit(answer.table.assign(answer=answer.sentence), args.format)
+    return 0

@@ -1,0 +1,104 @@
+"""``wizstats bid W R12 B3 --trump red --players 4 --seat 2``: trick distribution, expected scores, best bid."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import CliError, add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``bid`` command."""
+    p = subparsers.add_parser(
+        "bid",
+        help="what to bid with a hand: trick distribution, expected score of each bid, the best bid",
+        description=(
+            "Deal the cards you cannot see at random, consistent with what you know (your hand, the turned\n"
+            "card, the earlier bids), play every deal once per bid, and print the chance of each number of\n"
+            "tricks, the expected score of each bid with its 95% interval, and the recommended bid.\n"
+            "Seat 0 is the dealer (bids last); seat 1 bids first and leads. Without --bids the earlier bids\n"
+            "are taken as unseen (as with hidden bids)."
+        ),
+        epilog=(
+            "examples:\n"
+            "  wizstats bid W R12 B3 --trump red --players 4 --seat 2\n"
+            "  wizstats bid W R12 B3 --trump R5 --players 4 --seat 3 --bids 1 0\n"
+            "  wizstats bid R13 B13 G2 Y7 J --trump W:red --seat 0 --bids 1 2 0 --plus-minus-one\n"
+            "  wizstats bid B13 --trump none --players 3 --seat 1 --format csv"
+        ),
+    )
+    p.add_argument("cards", nargs="+", help="your hand: W, J, R13, B1, G7, Y10 ...")
+    p.add_argument(
+        "--trump",
+        required=True,
+        help="the turned card (R5; W: the dealer names a suit; J: no trump), a suit (red, R), 'W:red', or none",
+    )
+    add_players(p)
+    p.add_argument("--seat", type=int, default=1, help="your seat: 0 dealer (bids last), 1 bids first (default: 1)")
+    p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
+    p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
+    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--n", type=int, default=4000, help="deals kept (default: 4000)")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the trick distribution and the best bid."""
+    import pandas as pd
+
+    from ..rules import Rules
+    from ..stats import trick_distribution
+
+    if args.players is None or args.players < 1:
+        raise CliError("give --players")
+    unseen = args.bids is None and args.seat != 1
+    rules = Rules(args.players, plus_minus_one=args.plus_minus_one, bids="hidden" if unseen else "open")  # type: ignore[arg-type]
+    if unseen and args.plus_minus_one:
+        raise CliError("plus/minus one needs the earlier bids: give --bids")
+    res = trick_distribution(
+        args.cards,
+        trump=args.trump,
+        seat=args.seat,
+        bids_so_far=tuple(args.bids or ()),
+        rules=rules,
+        policy=args.policy,
+        n=args.n,
+        seed=args.seed,
+    )
+    wide = res.tricks.pivot(index="bid", columns="tricks", values="value")
+    wide.columns = [f"P({c})" for c in wide.columns]
+    table = res.bids.set_index("bid").join(wide).reset_index()
+    if args.format != "table":
+        emit(table.assign(best=table.bid == res.best_bid, n=res.n, seed=res.seed, policy=res.policy), args.format)
+        return 0
+    head = [
+        f"hand {' '.join(res.hand)}: seat {res.seat} of {res.rules.n_players}, {res.trump}, earlier bids "
+        + (f"{list(res.bids_so_far)}" if not unseen else "not seen (taken as hidden)"),
+        f"{res.policy} players; {res.n:,} deals kept of {res.n_tried:,}; seed {res.seed}; 95% intervals",
+    ]
+    if res.forbidden_bid is not None:
+        head.append(f"plus/minus one: bid {res.forbidden_bid} is forbidden")
+    head += [f"note: {note}" for note in res.notes]
+    shown = pd.DataFrame(
+        {
+            "bid": table.bid,
+            "expected score": [f"{r.expected_score:+.1f} [{r.low:.1f}, {r.high:.1f}]" for r in table.itertuples()],
+            "meets it": [f"{100 * r.p_make:.1f}%" for r in table.itertuples()],
+            **{c: [f"{v:.3f}" for v in table[c]] for c in wide.columns},
+        }
+    )
+    print("\n".join(head))
+    print(shown.to_string(index=False))
+    best = res.bids[res.bids.bid == res.best_bid].iloc[0]
+    line = (
+        f"recommended bid: {res.best_bid} (expected score {best.expected_score:+.1f}"
+        f" [{best.low:.1f}, {best.high:.1f}], meets it {100 * best.p_make:.1f}%"
+    )
+    if res.margin is not None and res.margin.ci is not None:
+        line += (
+            f"; ahead of the next best by {res.margin.value:.1f} [{res.margin.ci.low:.1f}, {res.margin.ci.high:.1f}]"
+        )
+    print(line + ")")
+    return 0

@@ -1,0 +1,139 @@
+"""``wizstats game``: simulate whole games; totals, winners, margins and placement points."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``game`` command."""
+    p = subparsers.add_parser(
+        "game",
+        help="simulate whole games: totals, wins, winner's margin, placement points",
+        description=(
+            "Play many whole games (the dealer moves one seat clockwise each round) and print per player\n"
+            "the mean final total, wins and placement points, then the winner's margin and how often the\n"
+            "leader after half the game wins. Players are numbered 0.. clockwise; player 0 deals round 1."
+        ),
+        epilog=(
+            "examples:\n"
+            "  wizstats game --players 4 --games 20000\n"
+            "  wizstats game --players 4 --tournament --games 20000 --policy heuristic random random random\n"
+            "  wizstats game --players 6 --elimination --games 5000\n"
+            "  wizstats game --players 5 --sit-out 3:1 --sit-out 8:0,2 --clairvoyance --format csv\n"
+            "  wizstats game --players 4 --games 5000 --histogram --format csv"
+        ),
+    )
+    add_players(p)
+    p.add_argument("--games", type=int, default=10_000, help="games to play (default: 10000)")
+    p.add_argument(
+        "--policy",
+        nargs="+",
+        default=None,
+        help="one policy for all players or one per player, player 0 first (default: the strongest)",
+    )
+    p.add_argument(
+        "--tournament", action="store_true", help="AMIGO tournament rules (10 deals, +/-1, placement points)"
+    )
+    p.add_argument("--schedule", default=None, help="hand sizes, comma-separated (default: standard or tournament)")
+    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
+    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
+    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
+    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
+    p.add_argument("--elimination", action="store_true", help="the lowest total drops out after rounds 10, 12, 15")
+    p.add_argument(
+        "--sit-out",
+        action="append",
+        default=[],
+        metavar="ROUND:PLAYERS",
+        help="players (from 0, comma-separated) who sit round ROUND (from 1) out; repeatable",
+    )
+    p.add_argument("--clairvoyance", action="store_true", help="round 1: each sees the others' cards, not his own")
+    p.add_argument("--first-dealer", default="0", help="player who deals round 1, or 'rotate' (default: 0)")
+    p.add_argument("--bin-width", type=int, default=10, help="histogram bin width in points (default: 10)")
+    p.add_argument("--histogram", action="store_true", help="print the histogram of final totals instead")
+    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def _sit_out(items: list[str]) -> list[tuple[int, int]]:
+    pairs = []
+    for item in items:
+        rnd, colon, players = item.partition(":")
+        try:
+            pairs += [(int(rnd), int(x)) for x in players.split(",")]
+        except ValueError:
+            colon = ""
+        if not colon:
+            raise ValueError(f"--sit-out takes ROUND:PLAYER[,PLAYER...], e.g. 3:1 or 8:0,2; got {item!r}")
+    return pairs
+
+
+def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from ..rules import Rules
+
+    common = {
+        "deck": args.deck,
+        "bids": args.bids,
+        "scoring": args.scoring,
+        "trump_choice": "blind" if args.blind_trump else "after-look",
+    }
+    if args.tournament:
+        if args.schedule:
+            raise ValueError("--tournament fixes the schedule; do not give --schedule")
+        return Rules.tournament(args.players, **common)
+    schedule = "standard"
+    if args.schedule:
+        try:
+            schedule = tuple(int(x) for x in args.schedule.split(",") if x.strip())  # type: ignore[assignment]
+        except ValueError:
+            raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
+    return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)  # type: ignore[arg-type]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Simulate the games and print."""
+    from ..game import simulate_games
+
+    rules = _rules(args)
+    first = args.first_dealer if args.first_dealer == "rotate" else _whole(args.first_dealer, "--first-dealer")
+    policies = args.policy[0] if args.policy and len(args.policy) == 1 else args.policy
+    res = simulate_games(
+        rules,
+        args.games,
+        policies=policies,
+        seed=args.seed,
+        elimination=args.elimination,
+        sit_out=_sit_out(args.sit_out) or None,
+        clairvoyance=args.clairvoyance,
+        first_dealer=first,
+        bin_width=args.bin_width,
+        threads=args.threads,
+    )
+    if args.histogram:
+        emit(res.totals_histogram(), args.format, title=res.describe())
+        return 0
+    summary = res.summary()
+    if args.format != "table":
+        emit(summary, args.format)
+        return 0
+    cols = [c for c in summary.columns if not c.endswith(("_low", "_high")) or c.startswith("win_rate")]
+    emit(summary[cols], "table", title=res.describe())
+    margin, mci = res.margin()
+    ties, tci = res.tie_rate()
+    lead, lci, n_lead = res.half_leader_wins()
+    print(f"winner's margin: mean {margin:.1f} points {mci}; tie for first in {ties:.2%} of games {tci}")
+    print(f"the single leader after round {res.plan.half} wins {lead:.2%} {lci} ({n_lead} games had one leader)")
+    return 0
+
+
+def _whole(text: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"{what} must be a player number or 'rotate', got {text!r}") from None

@@ -1,0 +1,92 @@
+"""``wizstats thresholds --players 4``: the weakest trump and non-trump worth a trick, by hand size and seat."""
+
+from __future__ import annotations
+
+import argparse
+
+from ._common import add_format, add_players, add_seed, emit
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add the ``thresholds`` command."""
+    p = subparsers.add_parser(
+        "thresholds",
+        help="the weakest trump and non-trump worth bidding a trick, by hand size and seat",
+        description=(
+            "For each hand size and seat, the lowest rank from which every higher trump (non-trump, card in a\n"
+            "round without trump) takes the trick it is played in at least the break-even share of the time\n"
+            "(3/7 for the first trick, standard scoring), and the fewest trumps worth a trick. Simulated with\n"
+            "the named players; round 1 is also given exactly. '-': no rank qualifies."
+        ),
+        epilog=(
+            "examples:\n"
+            "  wizstats thresholds --players 4\n"
+            "  wizstats thresholds --players 5 --hand-sizes 1-6 --n 20000\n"
+            "  wizstats thresholds --players 4 --format csv"
+        ),
+    )
+    add_players(p)
+    p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
+    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--n", type=int, default=3000, help="random rounds per hand size (default: 3000)")
+    add_seed(p)
+    add_format(p)
+    p.set_defaults(run=run)
+
+
+def _rank(x: object) -> str:
+    import pandas as pd
+
+    return "-" if x is None or x is pd.NA or (isinstance(x, float) and x != x) else str(int(x))  # type: ignore[call-overload]
+
+
+def run(args: argparse.Namespace) -> int:
+    """Estimate and print the thresholds."""
+    import pandas as pd
+
+    from ..arena import parse_hand_sizes
+    from ..exact import round1_thresholds
+    from ..stats import bid_thresholds
+
+    sizes = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
+    if sizes == "game":
+        sizes = None
+    res = bid_thresholds(args.players, sizes, policy=args.policy, n=args.n, seed=args.seed)
+    t = res.table
+    if args.format != "table":
+        emit(t.assign(policy=res.policy, n=args.n, seed=args.seed), args.format)
+        return 0
+    seats = [*range(1, args.players), 0]
+    order = "/".join(map(str, seats))
+    rows = []
+    for r, grp in t.groupby("hand_size"):
+        by = grp.set_index("seat")
+        rows.append(
+            {
+                "hand size": r,
+                **{
+                    f"{label} (seats {order})" if k == 0 else label: "/".join(_rank(by[col][s]) for s in seats)
+                    for k, (label, col) in enumerate(
+                        [
+                            ("trump", "weakest_trump"),
+                            ("non-trump", "weakest_plain"),
+                            ("no trump", "weakest_no_trump"),
+                            ("trumps for a trick", "trumps_for_a_trick"),
+                        ]
+                    )
+                },
+            }
+        )
+    print(
+        f"{res.title}: break-even {t.break_even.iloc[0]:.3f}; {res.policy} players, {args.n:,} rounds per hand size,"
+        f" seed {args.seed}"
+    )
+    print(pd.DataFrame(rows).to_string(index=False))
+    ex = round1_thresholds(args.players).table
+    trump = ex[ex.state == "trump"].set_index("seat").weakest_rank
+    plain = ex[ex.state == "plain"].set_index("seat").weakest_rank
+    print(
+        f"round 1, exact: trump from {'/'.join(_rank(trump[s]) for s in seats)}, non-trump from"
+        f" {'/'.join(_rank(plain[s]) for s in seats)} (seats {order})"
+    )
+    return 0
