@@ -90,11 +90,12 @@ def _figure(frame: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-u
             ax.set_ylabel("weakest rank worth a trick")
     for k in range(len(players), rows * cols):
         axes[k // cols, k % cols].set_visible(False)
-    axes[0, 0].legend(fontsize=7, loc="lower right")
+    handles, labels = axes[0, 0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=4, fontsize=8, bbox_to_anchor=(0.5, 0.0))
     fig.suptitle(
         "The weakest card worth bidding a trick (P(win) >= 3/7; lower is more generous; the last round has no trump)"
     )
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
 
 
@@ -146,10 +147,12 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
     if 1 in lead.index:
         sim, ex = rank_text(lead.weakest_trump[1]), rank_text(row.weakest_rank)
         text += f" Round-1 check: the simulation puts the leader's weakest trump at {sim}, the exact count at {ex}"
-        if sim != ex and ex != "-" and row.p_below == row.p_below:
+        if sim.isdigit() and ex.isdigit() and int(sim) == int(ex) - 1 and row.p_below == row.p_below:
             text += (f" (the exact chance of a {int(ex) - 1} is {pct(row.p_below)}, within"
                      f" {100 * abs(row.p_below - cut):.1f} points of the break-even: close calls go either way in a"
                      f" sample)")
+        elif sim != ex:
+            text += " (sampling error: see the intervals of trick_probability.csv)"
         text += "."
     return text
 

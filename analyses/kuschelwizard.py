@@ -98,7 +98,7 @@ def _figure(frame: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-u
     right.set_xlabel("hand size")
     right.set_ylabel("% of rounds")
     right.set_title(f"Sum of the bids against the tricks, {p} players")
-    right.legend(fontsize=7, loc="lower right")
+    right.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3)
     return fig
 
 
@@ -108,8 +108,7 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], full: bool) -> str:
     eq = s[s.quantity == "p_equal"].set_index("hand_size").value
     over = s[s.quantity == "p_over"].set_index("hand_size").value
     first = int(eq.index.min())
-    under_side = "underbid" if over.mean() < 0.5 else "overbid"
-    side = 1 - over.mean() - eq.mean() if under_side == "underbid" else over.mean()
+    under = 1 - over.mean() - eq.mean()
     last = int(eq.index.max())
     text = (
         f"Without plus/minus one the bids of a {p}-player round add up to the tricks in {pct(eq[first])} of the"
@@ -119,12 +118,12 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], full: bool) -> str:
     if full:
         m, se = rounds_per_game(frame, p)
         text += f" In a whole game that is {m:.2f} rounds of {len(eq)} (±{1.96 * se:.2f})."
+    more = "underbid" if under > over.mean() else "overbid"
     text += (
-        f" Most rounds that do not add up are {under_side} ({pct(side)}"
-        f" on average): these players bid {'too few' if under_side == 'underbid' else 'too many'} tricks in total,"
-        f" so even without the rule someone usually misses. Plus/minus one forbids exactly the adding-up case, so"
-        f" it changes the game only in the rounds counted here"
-        f"{', mostly the short ones' if eq[first] > eq[last] else ''}."
+        f" The other rounds are underbid (the bids total less than the tricks) {pct(under)} and overbid"
+        f" {pct(over.mean())} of the time on average, so these players lean to the {more} side, and even without the"
+        f" rule someone misses in {pct(1 - eq.mean())} of the rounds. Plus/minus one forbids exactly the"
+        f" adding-up case, so it changes the game only in the rounds counted here."
     )
     return text
 

@@ -151,8 +151,9 @@ def _finding(pool: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
         f" {pct(trump1.max())}, against a non-trump 13's {pct(plain13.min())} to {pct(plain13.max())}: being trump"
         f" {'matters more than rank' if trump1.mean() > plain13.mean() else 'matters about as much as rank'}."
         f" Wizards win almost always ({pct(curve('W', '-').min())} at worst, when another Wizard came first),"
-        f" Jesters almost never. A high non-trump loses most often as a discard: a card of a third suit never wins."
-        f" The trump 13 is weakest with {int(trump13.idxmin())} cards in hand ({pct(trump13.min())})."
+        f" Jesters almost never. A non-trump also loses whenever it is discarded: a card of a third suit never wins."
+        f" The trump 13 is weakest with {int(trump13.idxmin())} card{'s' if trump13.idxmin() > 1 else ''} in hand"
+        f" ({pct(trump13.min())})."
     )
     if 1 in trump13.index:
         row = sel[(sel.card == "13") & (sel.relation == "trump") & (sel.hand_size == 1)].iloc[0]

@@ -25,20 +25,23 @@ import os
 import platform
 import random
 import resource
-import shutil
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
-import wizstats
-from wizstats.reference import play_random_round
-from wizstats.rules import Rules
-from wizstats.simulate import seed_key, simulate
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
+
+import wizstats  # noqa: E402
+from wizstats.reference import play_random_round  # noqa: E402
+from wizstats.rules import Rules  # noqa: E402
+from wizstats.simulate import seed_key, simulate  # noqa: E402
 
 OH_HELL = {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 10}
 """OpenSpiel ``oh_hell`` parameters for the game wizstats plays with ``deck="oh-hell"``, 4 x 10."""
@@ -240,8 +243,9 @@ def scaling(repeats: int, seconds: float) -> list[Contestant]:
 
 def startup(repeats: int) -> dict[str, list[float]]:
     """Wall time of two commands as whole processes (after one warm-up run each)."""
-    exe = shutil.which("wizstats")  # the console script, as a user runs it
-    cmd = [exe] if exe else [sys.executable, "-c", "import sys; from wizstats.cli import main; sys.exit(main())"]
+    # as the console script does it, on this checkout (PYTHONPATH) whatever else is installed
+    cmd = [sys.executable, "-c", "import sys; from wizstats.cli import main; sys.exit(main())"]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
     commands = {
         "wizstats winner J W R5 --trump red": [*cmd, "winner", "J", "W", "R5", "--trump", "red"],
         "wizstats simulate --players 4 --hand-size 10 --rounds 10000": [
@@ -251,14 +255,14 @@ def startup(repeats: int) -> dict[str, list[float]]:
     for _ in range(repeats + 1):  # the first round warms the kernel cache and the file cache
         for name, argv in commands.items():
             t = time.perf_counter()
-            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
             times[name].append(time.perf_counter() - t)
     return {k: v[1:] for k, v in times.items()}
 
 
 # ---------------------------------------------------------------- reporting
-def machine() -> list[str]:
-    """Lines describing the machine and the software measured."""
+def machine(load_at_start: str) -> list[str]:
+    """Lines describing the machine, the software measured and the load when it started."""
     model = platform.processor() or "unknown CPU"
     try:
         with open("/proc/cpuinfo") as f:
@@ -274,11 +278,10 @@ def machine() -> list[str]:
         versions += f", open_spiel {version('open_spiel')}"
     except Exception:  # noqa: BLE001 - not installed: say nothing
         pass
-    load = " / ".join(f"{x:.2f}" for x in os.getloadavg())
     return [
         f"- machine: {model}, {os.cpu_count()} cores ({platform.system()} {platform.machine()})",
         f"- software: wizstats {wizstats.__version__}, {versions}",
-        f"- load average (1 / 5 / 15 min) at the start: {load}",
+        f"- load average (1 / 5 / 15 min) at the start: {load_at_start}",
     ]
 
 
@@ -287,10 +290,16 @@ def fmt_rate(x: float) -> str:
     return f"{x:,.0f}" if x >= 100 else f"{x:,.1f}"
 
 
+def load_average() -> str:
+    """The load averages over 1, 5 and 15 minutes."""
+    return " / ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def report(single: list[Contestant], threads: list[Contestant], start: dict[str, list[float]],
-           repeats: int, seconds: float) -> str:
+           repeats: int, seconds: float, load_at_start: str) -> str:
     """The whole result as Markdown."""
-    out = [*machine(), f"- each figure: the median of {repeats} interleaved runs of about {seconds:g} s", ""]
+    out = [*machine(load_at_start), f"- each figure: the median of {repeats} interleaved runs of about {seconds:g} s",
+           ""]
     out += ["| contestant (one thread) | rounds/s (wall) | rounds/s (CPU) | runs: min .. max |",
             "|---|---:|---:|---:|"]
     for c in single:
@@ -317,7 +326,7 @@ def report(single: list[Contestant], threads: list[Contestant], start: dict[str,
         for name, times in start.items():
             med = statistics.median(times)
             out.append(f"| `{name}` | {med:.2f} | {len(times)} | < 2 | {'met' if med < 2 else 'missed'} |")
-    out += ["", f"- load average at the end: {' / '.join(f'{x:.2f}' for x in os.getloadavg())}"]
+    out += ["", f"- load average at the end: {load_average()}"]
     return "\n".join(out)
 
 
@@ -332,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-startup", action="store_true", help="leave out the start-up times")
     args = parser.parse_args(argv)
     repeats, seconds = (1, 0.02) if args.quick else (args.repeats, args.seconds)
+    load_at_start = load_average()
     try:
         import pyspiel  # noqa: F401
         with_openspiel = not args.no_openspiel
@@ -342,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     measure(single, repeats, seconds)
     threads = [] if args.no_threads else scaling(repeats, 0.05 if args.quick else max(seconds, 1.5))
     start = {} if args.no_startup else startup(1 if args.quick else 3)
-    print(report(single, threads, start, repeats, seconds))
+    print(report(single, threads, start, repeats, seconds, load_at_start))
     return 0
 
 

@@ -23,10 +23,14 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from wizstats._kernels.core import (
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
+
+from wizstats._kernels.core import (  # noqa: E402
     K_SUIT,
     KIND,
     MAXP,
@@ -46,11 +50,11 @@ from wizstats._kernels.core import (
     reset_round,
     seed_round,
 )
-from wizstats._kernels.jit import hotjit, jit
-from wizstats._kernels.round import bid_all, play_tricks, set_trump
-from wizstats.policies import resolve_policies
-from wizstats.rules import Rules
-from wizstats.simulate import round_setup, seed_key
+from wizstats._kernels.jit import hotjit, jit  # noqa: E402
+from wizstats._kernels.round import bid_all, play_tricks, set_trump  # noqa: E402
+from wizstats.policies import resolve_policies  # noqa: E402
+from wizstats.rules import Rules  # noqa: E402
+from wizstats.simulate import round_setup, seed_key  # noqa: E402
 
 PHASES = ["seed", "deal", "bids", "move cards", "trick winner", "legal mask", "choose"]
 

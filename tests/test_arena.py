@@ -9,6 +9,7 @@ import pytest
 from wizstats import Rules
 from wizstats.arena import arena, parse_hand_sizes, seating
 from wizstats.cli import main
+from wizstats.policies import Policy
 from wizstats.scoring import score_round
 from wizstats.simulate import trace_rounds
 
@@ -97,9 +98,14 @@ def test_game_mode_rotates_the_dealer_and_splits_ties() -> None:
     assert res["win_rate"].sum() == pytest.approx(1.0)
 
 
-def test_results_do_not_depend_on_threads() -> None:
-    a = arena(["heuristic", "baseline"], 4, hand_sizes=3, n_rounds=300, seed=9, threads=1).table()
-    b = arena(["heuristic", "baseline"], 4, hand_sizes=3, n_rounds=300, seed=9, threads=2).table()
+@pytest.mark.parametrize(
+    ("policies", "n_rounds"),
+    [(["heuristic", "baseline"], 300), ([Policy("rollout", worlds=4, samples=4), "pimc", "baseline"], 40)],
+)
+def test_results_do_not_depend_on_threads(policies: list, n_rounds: int) -> None:
+    """Every random draw, the search players' included, comes from the round's own stream."""
+    a = arena(policies, 4, hand_sizes=[3, 6], n_rounds=n_rounds, seed=9, threads=1).table()
+    b = arena(policies, 4, hand_sizes=[3, 6], n_rounds=n_rounds, seed=9, threads=2).table()
     assert a.equals(b)
 
 

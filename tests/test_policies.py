@@ -30,9 +30,9 @@ def test_registry_matches_kernel_ids_and_defaults() -> None:
     assert POLICIES["pimc"].kernel_id == policies.P_PIMC
     assert POLICIES["rollout"].kernel_id == policies.P_ROLLOUT
     assert list(POLICIES["heuristic"].defaults.values()) == list(heuristic.DEFAULTS)
-    assert list(POLICIES["rollout"].defaults) == ["worlds", "spite", "samples", "window"]
-    assert list(POLICIES["pimc"].defaults) == ["worlds", "spite"]
-    assert (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_SAMPLES, pimc.P_WINDOW) == (0, 1, 2, 3)
+    assert list(POLICIES["rollout"].defaults) == ["worlds", "spite", "infer", "samples", "window"]
+    assert list(POLICIES["pimc"].defaults) == ["worlds", "spite", "infer"]
+    assert (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_INFER, pimc.P_SAMPLES, pimc.P_WINDOW) == (0, 1, 2, 3, 4)
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))
@@ -221,7 +221,9 @@ HANDS = [
 
 
 @pytest.mark.parametrize(("hand", "seat", "turned", "earlier", "pm1"), HANDS)
-def test_rollout_bid_values_agree_with_brute_force(hand: str, seat: int, turned: str, earlier: tuple, pm1: bool) -> None:
+def test_rollout_bid_values_agree_with_brute_force(
+    hand: str, seat: int, turned: str, earlier: tuple, pm1: bool
+) -> None:
     """Each bid's expected score, from the rollout bidder's own deals and rollouts, against whole
     rounds played by the public round kernel with the hand fixed and the bid forced.
 
@@ -232,7 +234,7 @@ def test_rollout_bid_values_agree_with_brute_force(hand: str, seat: int, turned:
     rules = Rules(4, plus_minus_one=pm1)
     values = rollout_bid_values(hand, seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
                                 samples=6000, seed=1)
-    for bid, expected, se_rollout in zip(values["bid"], values["expected_score"], values["se"]):
+    for bid, expected, se_rollout in zip(values["bid"], values["expected_score"], values["se"], strict=True):
         mean, se = fixed_hand_score(hand, int(bid), seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
                                     n_rounds=6000, seed=2)
         assert abs(expected - mean) <= 4.5 * float(np.hypot(se, se_rollout)), (bid, expected, mean, se)

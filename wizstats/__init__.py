@@ -3,6 +3,7 @@
 The public API; see README.md for examples.
 """
 
+from .arena import ArenaResult, arena
 from .cards import Card, CardKind, Deck, Suit, parse_card, parse_cards, parse_suit
 from .clairvoyance import clairvoyance_odds
 from .distributions import game_score_distribution, score_distribution
@@ -35,6 +36,7 @@ from .sweep import sweep
 
 __all__ = [
     "POLICIES",
+    "ArenaResult",
     "BidVisibility",
     "Card",
     "CardKind",
@@ -52,6 +54,7 @@ __all__ = [
     "Suit",
     "TrickDistribution",
     "TrumpChoice",
+    "arena",
     "bid_thresholds",
     "bids_add_up",
     "break_even_probability",

@@ -33,6 +33,10 @@ __all__ = ["ArenaResult", "arena", "fixed_hand_score", "parse_hand_sizes", "roll
 CHUNK_UNITS = 4096
 """Units (deals or games) per kernel call; results do not depend on it."""
 
+BLOCKS = 64
+"""Blocks per kernel call, whatever the threads: each sums its units in order, so floating-point
+sums (and the results) do not depend on the thread count."""
+
 _METRICS = ("score", "hit", "miss", "bid", "tricks", "margin", "win", "total")
 
 
@@ -184,8 +188,6 @@ def arena(
         margin (points per round over the other policies on the same deals) and, for games, the
         win rate (ties split) and the mean total, each with its interval.
     """
-    from ._kernels.jit import get_num_threads
-
     rules, entries, sizes = _arena_iv(policies, n_players, hand_sizes, n_rounds, rules, deck)
     _, ids, params = resolve_policies(entries, n_players)
     names = list(dict.fromkeys(str(p) for p in entries))
@@ -202,7 +204,7 @@ def arena(
             acc = np.zeros((len(names), len(_METRICS), 2))
             for start in range(0, n_rounds, CHUNK_UNITS):
                 size = min(CHUNK_UNITS, n_rounds - start)
-                n_blocks = max(1, min(4 * get_num_threads(), size))
+                n_blocks = min(BLOCKS, size)
                 out = np.zeros((n_blocks, len(names), len(_METRICS), 2))
                 _run_kernel(tab, st_sched, label == "game", ids, params, group, len(names), key, base, start, size,
                             n_blocks, out)
@@ -270,7 +272,7 @@ def _probe_iv(
     if len(earlier_bids) != len(before) or any(not 0 <= b <= r for b in earlier_bids):
         raise ValueError(f"give the bids of seats {before} (each 0..{r}), got {list(earlier_bids)}")
     forced = np.full(8, -1, np.int64)
-    for s, b in zip(before, earlier_bids):
+    for s, b in zip(before, earlier_bids, strict=True):
         forced[s] = b
     return np.array(ids, np.int64), turned_id, forced
 
@@ -302,13 +304,15 @@ def rollout_bid_values(
     _, pol, par = resolve_policies("heuristic", n_players)
     if not isinstance(samples, (int, np.integer)) or samples < 2:
         raise ValueError(f"samples must be a whole number >= 2, got {samples!r}")
-    totals = np.zeros((2, r + 1))
-    bid_values_kernel(tab, st0, pol, par, np.uint64(seed_key(seed)), 0, seat, ids, turned_id, forced, int(samples), totals)
+    totals = np.zeros((3, r + 1))
+    key = np.uint64(seed_key(seed))
+    bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)
     forbidden = rules.forbidden_bid(r, list(earlier_bids)) if seat == 0 else None
-    mean = totals[0] / samples
-    var = np.maximum(totals[1] / samples - mean**2, 0.0) * samples / (samples - 1)
+    count = np.maximum(totals[2], 1.0)
+    mean = totals[0] / count
+    var = np.maximum(totals[1] / count - mean**2, 0.0) * count / np.maximum(count - 1, 1.0)
     return pd.DataFrame(
-        [{"bid": b, "expected_score": mean[b], "se": float(np.sqrt(var[b] / samples))}
+        [{"bid": b, "expected_score": mean[b], "se": float(np.sqrt(var[b] / count[b]))}
          for b in range(r + 1) if b != forbidden]
     )
 
@@ -344,7 +348,8 @@ def fixed_hand_score(
     tab, st0 = round_setup(rules, len(ids))
     _, pol, par = resolve_policies(policies, n_players)
     out = np.zeros(2)
-    fixed_hand_scores(tab, st0, pol, par, np.uint64(seed_key(seed)), 0, int(n_rounds), seat, ids, turned_id, forced, out)
+    key = np.uint64(seed_key(seed))
+    fixed_hand_scores(tab, st0, pol, par, key, 0, int(n_rounds), seat, ids, turned_id, forced, out)
     mean = out[0] / n_rounds
     var = max(out[1] / n_rounds - mean * mean, 0.0) * n_rounds / max(n_rounds - 1, 1)
     return float(mean), float(math.sqrt(var / n_rounds))

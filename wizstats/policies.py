@@ -3,8 +3,8 @@
 A policy is given by name (``"heuristic"``), or as :class:`Policy` with changed parameters
 (``Policy("heuristic", scale=1.1)``), one for all seats or one per seat (seat 0 = dealer).
 
->>> sorted(POLICIES)[:2]
-['heuristic', 'random']
+>>> sorted(POLICIES)
+['baseline', 'heuristic', 'pimc', 'random', 'rollout']
 >>> Policy("heuristic", bias=0.25).params["bias"]
 0.25
 """
@@ -38,25 +38,29 @@ POLICIES: dict[str, PolicyInfo] = {
         0,
         {},
         "Bids uniformly over the allowed bids 0..r, plays a uniformly random legal card, and names a "
-        "uniformly random suit after a turned Wizard. A yardstick, not a player.",
+        "uniformly random trump suit after a turned Wizard. A yardstick, not a player.",
     ),
     "heuristic": PolicyInfo(
         "heuristic",
         1,
-        {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 1.0, "duck": 0.15, "norm": 1.0, "table": 1.0},
-        "Bids the rounded sum over its cards of each card's chance to take a trick: a card holds unless "
-        "another hand holds an unseen card that beats it (a Wizard, a higher card of its suit, or a trump "
-        "when that hand may be void in the suit); each threat counts with weight `kill`; the sum is "
-        "multiplied by `scale`, shifted by `bias` and pulled by `adjust` towards bids that add up to the "
-        "hand size; a forbidden bid moves one step towards the unrounded value. Names the suit with most "
-        "strength after a turned Wizard (any suit when blind). In play it judges each legal card's chance "
-        "to take the trick against the players still to play: their hand lengths, their known voids "
-        "(trumps count by the chance they are void, times `ruff`) and whether they still need tricks "
-        "(a player who made his bid counts with weight `duck`). While it needs tricks it plays the least "
-        "dangerous card with chance >= `lead_min` (when every remaining trick is needed, the likeliest "
-        "winner), else a Wizard, else the likeliest winner when following, else its least dangerous card; "
-        "once its bid is made it ducks with its most dangerous card that loses to the trick, or plays the "
-        "card least likely to win.",
+        {
+            "scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 1.0, "duck": 0.15, "norm": 1.0,
+            "table": 1.0,
+        },
+        "Bids its hand's expected tricks, rounded: with the standard deck and 3-6 players from a table fitted "
+        "to its own self-play (`python -m wizstats.bidfit`: a weight per card type - Wizard, Jester, trump or "
+        "other suit by rank - and per seat, plus trump length and void suits; `table=0` switches it off), "
+        "otherwise the sum of each card's chance that no other hand holds an unseen card that beats it (threats "
+        "weighted by `kill`, trumps by the chance the holder is void times `ruff`, normalised by `norm` so the "
+        "table's bids add up to the hand size); times `scale` plus `bias`; a forbidden bid moves one step "
+        "towards the unrounded value. Names the suit with most strength (rank + 5 per card) after a turned "
+        "Wizard (any suit when blind). Plays each legal card by its chance to take the trick against the "
+        "players still to play: their hand lengths, known voids, the chance they are void, and whether they "
+        "still need tricks (a player who made his bid counts `duck`). Tricks wanted beyond those its Wizards "
+        "will take: the least dangerous card with chance >= `lead_min` (the most dangerous such card when one "
+        "trick is left to find; the likeliest winner when every remaining trick is needed), else a Wizard, else "
+        "the likeliest winner when following, else its least dangerous card. Bid made: it ducks with its most "
+        "dangerous card that loses to the trick, else plays the card least likely to win.",
     ),
     "baseline": PolicyInfo(
         "baseline",
@@ -76,24 +80,28 @@ POLICIES: dict[str, PolicyInfo] = {
     "pimc": PolicyInfo(
         "pimc",
         3,
-        {"worlds": 24, "spite": 0.0},
-        "Bids and names trump as `heuristic` (default parameters). Plays by perfect-information Monte Carlo: "
-        "`worlds` times it deals the cards it has not seen to the other hands at random, consistent with "
-        "the public cards, the turned card, the hand lengths and the suits each player has shown he lacks; "
-        "in each deal it plays every legal card (one per class of interchangeable cards) and plays the "
-        "round out with `heuristic` for every seat; it plays the card with the best mean score (own score "
-        "minus `spite` times the others' mean). Bids it cannot see (revealed after the round) are guessed "
-        "from the dealt hands. Compiled; about 1,000 times slower than `heuristic`.",
+        {"worlds": 32, "spite": 0.0, "infer": 3.0},
+        "Bids and names trump as `heuristic` (default parameters). Plays by perfect-information Monte Carlo: up "
+        "to `worlds` times it deals the cards it has not seen to the other hands at random, consistent with the "
+        "public cards, the turned card, the hand lengths and the suits each player has shown he lacks, and "
+        "(`infer` > 0) weighted towards hands that fit the visible bids (a deal is kept with chance "
+        "exp(-infer * (e - bid)^2) per player, e being what the heuristic's table expects of the hand he bid "
+        "with); in each deal it plays every legal card (one per class of interchangeable cards) and plays the "
+        "round out with `heuristic` for every seat; cards that fall clearly behind on the same deals are "
+        "dropped every 8 deals; it plays the card with the best mean score (own score minus `spite` times the "
+        "others' mean), ties to the heuristic's card. Bids it cannot see (revealed after the round) are "
+        "guessed from the dealt hands. Compiled; some 300 times slower than `heuristic`.",
     ),
     "rollout": PolicyInfo(
         "rollout",
         4,
-        {"worlds": 24, "spite": 0.0, "samples": 48, "window": 3},
-        "Bids by Monte Carlo: `samples` times it deals the unseen cards at random (consistent with its hand "
-        "and the turned card), lets every seat whose bid it cannot see yet bid as `heuristic` (the dealer "
-        "respecting plus/minus one), plays the round out with `heuristic`, and scores every candidate bid "
-        "within `window` of the heuristic's bid on the same deals; it bids the best mean score and never "
-        "the forbidden bid. Names trump as `heuristic`; plays as `pimc`.",
+        {"worlds": 32, "spite": 0.0, "infer": 3.0, "samples": 48, "window": 3},
+        "Bids by Monte Carlo: up to `samples` times it deals the unseen cards at random (consistent with its "
+        "hand and the turned card, weighted by `infer` towards hands that fit the earlier bids), lets every "
+        "seat whose bid it cannot see yet bid as `heuristic` (the dealer respecting plus/minus one), plays the "
+        "round out with `heuristic`, and scores every candidate bid within `window` of the heuristic's bid on "
+        "the same deals, dropping bids that fall clearly behind; it bids the best mean score, never the "
+        "forbidden bid. Names trump as `heuristic`; plays as `pimc`. The strongest player here.",
     ),
 }
 
@@ -169,9 +177,11 @@ def resolve_policies(
 
 
 DEFAULT_POLICY = "heuristic"
-"""The strongest registered policy: the default wherever a statistic assumes how players play."""
+"""The default wherever a statistic assumes how players play: the strongest policy fast enough for
+statistics (tens of thousands of rounds per second). ``rollout`` plays better but is some 300 to
+1,000 times slower; pass it explicitly where its strength matters more than the sample size."""
 
 
 def strongest() -> str:
-    """The name of the strongest available policy (the default of every statistic)."""
+    """The default of every statistic: the strongest policy fast enough for statistics (``heuristic``)."""
     return DEFAULT_POLICY

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ._startup import compile_notice
 from .cards import Deck, resolve_deck
 from .intervals import ConfidenceInterval, mean_interval, wilson_interval
 from .policies import Policy, resolve_policies
@@ -239,6 +240,7 @@ def simulate(
     if not isinstance(chunk_rounds, int) or chunk_rounds < 1:
         raise ValueError(f"chunk_rounds must be a whole number >= 1, got {chunk_rounds!r}")
     counts = np.zeros((n_players, hand_size + 1, hand_size + 1), np.int64)
+    compile_notice(simulate_counts)
     with threads_limited(threads), progress_bar(n_rounds, progress and None if progress is None else progress) as bar:
         from ._kernels.jit import get_num_threads
 
@@ -325,6 +327,7 @@ def trace_rounds(
         np.zeros((n_rounds, r), np.int64),
         np.zeros((n_rounds, r), np.int64),
     )
+    compile_notice(simulate_trace)
     simulate_trace(
         tab, st0, ids, params, np.uint64(seed_key(seed)), start,
         out.hands, out.turned, out.trump, out.bids, out.tricks, out.plays, out.leaders, out.winners,

@@ -120,7 +120,10 @@ def reduce_unit(ent, win, group, n_groups, n, n_t, acc):
 
 @pjit
 def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base, start, n_units, n_blocks, out):
-    """Play units ``start .. start + n_units - 1`` in every rotation; ``out[block, group, metric, (sum, sum of squares)]``."""
+    """Play units ``start .. start + n_units - 1`` in every rotation.
+
+    ``out[block, group, metric]`` gets the sum and the sum of squares of the per-unit values.
+    """
     n = st_sched[0, ST_N]
     n_t = st_sched.shape[0]
     per = (n_units + n_blocks - 1) // n_blocks
@@ -161,7 +164,7 @@ def bid_values_kernel(tab, st0, policy, params, key, round_index, seat, hand, tu
             break
         g.bids[s] = forced[s]
         g.st[ST_BIDS_MADE] += 1
-    rollout_values(g, seat, forbidden_bid(g, seat), 0, st0[ST_R], samples, 0.0, totals)
+    rollout_values(g, seat, forbidden_bid(g, seat), 0, st0[ST_R], samples, 0.0, 0.0, totals, False)
 
 
 @jit

@@ -27,7 +27,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import K_JESTER, K_SUIT, K_WIZARD, KIND, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, beats, below, winning_card
+from .core import (
+    K_JESTER,
+    K_WIZARD,
+    KIND,
+    RANK,
+    ST_BLIND,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    beats,
+    below,
+    winning_card,
+)
 from .jit import jit
 
 

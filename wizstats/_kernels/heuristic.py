@@ -17,7 +17,7 @@ import numpy as np
 
 from .bidtable import FITTED, TABLE
 from .core import K_JESTER, K_SUIT, K_WIZARD, KIND, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRUMP, SUIT, below
-from .jit import jit
+from .jit import hotjit, jit
 from .playout import (
     H_BIAS,
     H_DUCK,
@@ -35,6 +35,7 @@ from .playout import (
     V_NR,
     V_NSUIT,
     V_NWIZ,
+    V_R,
     V_TRUMP,
     W_ALL,
     W_GONE,
@@ -145,14 +146,44 @@ def table_estimate(g, seat):
     return e + w[34] * trumps * trumps + w[35] * voids + w[36] * voids * trumps
 
 
+@hotjit
+def view_table_estimate(hand, q, w, v):
+    """:func:`table_estimate` of the card mask ``hand`` for seat ``q`` of a view, or ``NO_TABLE``."""
+    n, r, nr, n_suit, n_wiz = v[V_N], v[V_R], v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    if n_suit != 52 or nr != 13 or n_wiz != 4 or bitcount(w[W_ALL]) != 60 or n < 3 or n > 6 or r > 20:
+        return NO_TABLE
+    if FITTED[n - 3, r - 1] == 0:
+        return NO_TABLE
+    trump = v[V_TRUMP]
+    t = TABLE[n - 3, r - 1, 1 if trump < 0 else 0]
+    e = t[28 + q]
+    trumps, voids = 0, 0
+    for u in range(4):
+        held = bitcount(hand & w[W_SUIT + u])
+        if u == trump:
+            trumps = held
+        elif held == 0:
+            voids += 1
+    rest = hand
+    while rest != np.uint64(0):
+        c = lowest(rest)
+        rest &= rest - np.uint64(1)
+        if c >= n_suit:
+            e += t[0] if c < n_suit + n_wiz else t[1]
+        elif c // nr == trump:
+            e += t[2 + c % nr]
+        else:
+            e += t[15 + c % nr]
+    return e + t[34] * trumps * trumps + t[35] * voids + t[36] * voids * trumps
+
+
 @jit
 def heuristic_bid(g, seat, forbidden, par):
-    """Expected tricks, scaled, shifted and pulled towards a table total of ``r``; rounded.
+    """Expected tricks (the fitted table, else :func:`analytic_tricks`), times ``scale`` plus ``bias``, rounded.
 
     A forbidden bid (plus/minus one) moves one step towards the unrounded value.
     """
     r = g.st[ST_R]
-    n = g.st[ST_N]
     e = NO_TABLE
     if par[H_TABLE] != 0.0 and g.hand_len[seat] == r:
         e = table_estimate(g, seat)

@@ -19,8 +19,14 @@ All randomness comes from the round's stream ``g.rng``, so results do not depend
 Every deal serves all candidates (common random numbers), which makes the comparison between
 candidates much sharper than the value of each.
 
+Inference from bids (``infer`` = ``lam`` > 0): a deal is accepted with probability
+``prod_q exp(-lam * (e_q - b_q) ** 2)`` over the bids ``b_q`` the seat can see (at bidding: the
+earlier ones), where ``e_q`` is what the heuristic's fitted table expects of the hand ``q``
+held when bidding (his cards now plus those he has played), else dealt again (at most
+``MAX_TRIES`` deals); a player who bid 0 then rarely gets the Wizards.
+
 Parameters (columns of the seat's params): ``worlds``, ``spite`` (the score counted is own
-score minus ``spite`` times the mean score of the others), ``samples`` and ``window``.
+score minus ``spite`` times the mean score of the others), ``infer``, ``samples``, ``window``.
 """
 
 from __future__ import annotations
@@ -28,18 +34,22 @@ from __future__ import annotations
 import numpy as np
 
 from .core import (
+    MAXP,
     ST_BIDS_MADE,
     ST_BIDVIS,
     ST_N,
     ST_R,
+    ST_TRICK_LEN,
+    ST_TRICK_NO,
     below,
     forbidden_bid,
     new_state,
     score,
+    uniform,
     visible_bid,
 )
-from .heuristic import DEFAULTS, analytic_tricks, heuristic_bid
-from .jit import jit
+from .heuristic import DEFAULTS, NO_TABLE, analytic_tricks, heuristic_bid, table_estimate, view_table_estimate
+from .jit import hotjit, jit
 from .playout import (
     N_F,
     N_V,
@@ -69,14 +79,17 @@ from .playout import (
 
 P_WORLDS = 0
 P_SPITE = 1
-P_SAMPLES = 2
-P_WINDOW = 3
+P_INFER = 2
+P_SAMPLES = 3
+P_WINDOW = 4
+
+MAX_TRIES = 16  # deals drawn at most for one accepted world when inferring from bids
 
 BATCH = 8  # worlds between checks for candidates to drop
 Z = 2.0  # standard errors of the paired difference that drop a candidate
 
 
-@jit
+@hotjit
 def shuffled_unseen(w0, seat, rng, pool):
     """The cards ``seat`` has not seen, in ``pool[:m]``, shuffled with the round's stream; returns ``m``."""
     rest = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
@@ -93,38 +106,53 @@ def shuffled_unseen(w0, seat, rng, pool):
     return m
 
 
-@jit
-def deal_view(w, v, w0, v0, seat, rng, pool):
+@hotjit
+def deal_view(w, v, w0, v0, seat, rng, pool, played, lam):
     """Copy the view ``w0, v0`` of ``seat`` and deal the cards he has not seen to the other hands.
 
     Seats with more known voids are dealt first, each taking the first cards of the shuffled
     pool that fit his voids (any card if too few fit: the rollout then ignores a void, which
-    never makes a real play illegal).
+    never makes a real play illegal). With ``lam > 0`` the deal is redrawn until accepted by
+    the visible bids (see the module notes); ``played[q]`` holds the cards ``q`` has played.
     """
-    copy_view(w, v, w0, v0)
     n, nr, n_suit = v0[V_N], v0[V_NR], v0[V_NSUIT]
-    m = shuffled_unseen(w0, seat, rng, pool)
-    for n_void in range(4, -1, -1):
+    for _ in range(MAX_TRIES):
+        copy_view(w, v, w0, v0)
+        m = shuffled_unseen(w0, seat, rng, pool)
+        for n_void in range(4, -1, -1):
+            for q in range(n):
+                voids = w0[W_VOID + q]
+                if q == seat or bitcount(voids) != n_void:
+                    continue
+                need = v0[V_HLEN + q]
+                hand = np.uint64(0)
+                got = 0
+                for strict in range(2):
+                    for i in range(m):
+                        if got == need:
+                            break
+                        c = pool[i]
+                        if c < 0:
+                            continue
+                        if strict == 0 and c < n_suit and (voids >> np.uint64(c // nr)) & np.uint64(1):
+                            continue
+                        hand |= bit(c)
+                        pool[i] = -1
+                        got += 1
+                w[W_HAND + q] = hand
+        if lam <= 0.0:
+            return
+        log_l = 0.0
         for q in range(n):
-            voids = w0[W_VOID + q]
-            if q == seat or bitcount(voids) != n_void:
+            b = v0[V_BIDS + q]
+            if q == seat or b < 0:
                 continue
-            need = v0[V_HLEN + q]
-            hand = np.uint64(0)
-            got = 0
-            for strict in range(2):
-                for i in range(m):
-                    if got == need:
-                        break
-                    c = pool[i]
-                    if c < 0:
-                        continue
-                    if strict == 0 and c < n_suit and (voids >> np.uint64(c // nr)) & np.uint64(1):
-                        continue
-                    hand |= bit(c)
-                    pool[i] = -1
-                    got += 1
-            w[W_HAND + q] = hand
+            e = view_table_estimate(w[W_HAND + q] | played[q], q, w, v)
+            if e == NO_TABLE:
+                return
+            log_l -= lam * (e - b) ** 2
+        if uniform(rng) < np.exp(log_l):
+            return
 
 
 @jit
@@ -137,7 +165,7 @@ def guess_hidden_bids(w, v, seat):
             v[V_BIDS + q] = min(r, v[V_TRICKS + q] + np.int64(np.floor(e + 0.5)))
 
 
-@jit
+@hotjit
 def outcome(v, seat, spite):
     """The score of ``seat`` less ``spite`` times the mean score of the others."""
     n, r, scoring = v[V_N], v[V_R], v[V_SCORING]
@@ -151,7 +179,7 @@ def outcome(v, seat, spite):
     return own - spite * others / (n - 1)
 
 
-@jit
+@hotjit
 def card_classes(w0, v0, seat, legal, reps):
     """One card per class of interchangeable legal cards, in ``reps``; returns how many.
 
@@ -201,7 +229,14 @@ def pimc_card(g, seat, mask):
     reps = np.empty(deck, np.int64)
     n_cand = card_classes(w0, v0, seat, legal, reps)
     if n_cand > 1:
-        best = _search(g, seat, w0, v0, legal, reps, n_cand)
+        played = np.zeros(MAXP, np.uint64)
+        n = g.st[ST_N]
+        for t in range(g.st[ST_TRICK_NO]):
+            for k in range(n):
+                played[(g.log_lead[t] + k) % n] |= bit(g.log_card[t, k])
+        for k in range(g.st[ST_TRICK_LEN]):
+            played[g.trick_seat[k]] |= bit(g.trick_card[k])
+        best = _search(g, seat, w0, v0, legal, reps, n_cand, played)
     else:
         best = reps[0]
     for i in range(g.hand_len[seat]):
@@ -211,7 +246,7 @@ def pimc_card(g, seat, mask):
 
 
 @jit
-def _search(g, seat, w0, v0, legal, reps, n_cand):
+def _search(g, seat, w0, v0, legal, reps, n_cand, played):
     """The representative with the best mean rollout score (ties: the heuristic's class).
 
     Worlds come in batches of ``BATCH``; after each, a candidate is dropped once its paired
@@ -228,7 +263,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand):
             reps[k] = t
             break
     par = g.params[seat]
-    worlds, spite = max(1, np.int64(par[P_WORLDS])), par[P_SPITE]
+    worlds, spite, lam = max(1, np.int64(par[P_WORLDS])), par[P_SPITE], par[P_INFER]
     ww = np.empty(N_W, np.uint64)
     vw = np.empty(N_V, np.int64)
     w = np.empty(N_W, np.uint64)
@@ -242,7 +277,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand):
     n_active = n_cand
     done = 0
     while done < worlds and n_active > 1:
-        deal_view(ww, vw, w0, v0, seat, g.rng, pool)
+        deal_view(ww, vw, w0, v0, seat, g.rng, pool, played, lam)
         guess_hidden_bids(ww, vw, seat)
         for k in range(n_cand):
             if active[k] == 1:
@@ -267,7 +302,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand):
     return reps[best]
 
 
-@jit
+@hotjit
 def _prune(d1, d2, active, done):
     """Drop the candidates that are clearly no better than the leader; returns how many are left."""
     n_cand = active.shape[0]
@@ -291,11 +326,32 @@ def _prune(d1, d2, active, done):
 
 # ---------------------------------------------------------------- the rollout bidder
 @jit
-def deal_state(world, g, seat, pool):
+def deal_state(world, g, seat, pool, lam):
     """Copy what ``seat`` knows of ``g`` at bidding into ``world`` and deal the unseen cards at random.
 
-    Bids ``seat`` cannot see are set to -1. (At bidding nobody has shown a void.)
+    Bids ``seat`` cannot see are set to -1. (At bidding nobody has shown a void.) With
+    ``lam > 0`` the deal is redrawn until accepted by the earlier bids (see the module notes).
     """
+    for _ in range(MAX_TRIES):
+        _deal_state_once(world, g, seat, pool)
+        if lam <= 0.0:
+            return
+        log_l = 0.0
+        for q in range(g.st[ST_N]):
+            b = world.bids[q]
+            if q == seat or b < 0:
+                continue
+            e = table_estimate(world, q)
+            if e == NO_TABLE:
+                return
+            log_l -= lam * (e - b) ** 2
+        if uniform(g.rng) < np.exp(log_l):
+            return
+
+
+@jit
+def _deal_state_once(world, g, seat, pool):
+    """One uniform deal of the cards ``seat`` has not seen (see :func:`deal_state`)."""
     tab, st = g.tab, g.st
     n = st[ST_N]
     deck = tab.shape[1]
@@ -355,31 +411,55 @@ def complete_bids(world, seat, bid, known):
 
 
 @jit
-def rollout_values(g, seat, forbidden, lo, hi, samples, spite, totals):
+def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prune):
     """Add the rollout scores of bid ``b`` (``lo..hi``, not ``forbidden``) over ``samples`` deals.
 
-    ``totals[0, b - lo]`` gets their sum, ``totals[1, b - lo]`` the sum of their squares.
+    ``totals[0, b - lo]`` gets their sum, ``totals[1, b - lo]`` the sum of their squares, and
+    ``totals[2, b - lo]`` the number of deals that scored ``b``. With ``prune``, bids clearly
+    worse than the leader on the same deals stop being scored (as in :func:`_search`).
     """
     n = g.st[ST_N]
+    n_cand = hi - lo + 1
     world = new_state(g.tab, g.st, g.policy, g.params)
     pool = np.empty(g.tab.shape[1], np.int64)
     known = np.empty(n, np.int64)
     w = np.empty(N_W, np.uint64)
     v = np.empty(N_V, np.int64)
     f = np.empty(N_F)
-    for _ in range(samples):
-        deal_state(world, g, seat, pool)
+    x = np.zeros(n_cand)
+    d1 = np.zeros((n_cand, n_cand))
+    d2 = np.zeros((n_cand, n_cand))
+    active = np.ones(n_cand, np.int64)
+    n_active = n_cand
+    if lo <= forbidden <= hi:
+        active[forbidden - lo] = 0
+        n_active -= 1
+    done = 0
+    while done < samples and (n_active > 1 or not prune):
+        deal_state(world, g, seat, pool, lam)
         for q in range(n):
             known[q] = world.bids[q]
-        for b in range(lo, hi + 1):
-            if b == forbidden:
+        for k in range(n_cand):
+            if active[k] == 0:
                 continue
-            complete_bids(world, seat, b, known)
+            complete_bids(world, seat, lo + k, known)
             load_view(world, seat, w, v, True)
             hx_run(w, v, DEFAULTS, f)
-            x = outcome(v, seat, spite)
-            totals[0, b - lo] += x
-            totals[1, b - lo] += x * x
+            x[k] = outcome(v, seat, spite)
+            totals[0, k] += x[k]
+            totals[1, k] += x[k] * x[k]
+            totals[2, k] += 1.0
+        done += 1
+        if prune:
+            for k in range(n_cand):
+                for m in range(n_cand):
+                    if active[k] == 1 and active[m] == 1:
+                        d = x[k] - x[m]
+                        d1[k, m] += d
+                        d2[k, m] += d * d
+            if done % BATCH == 0 and done < samples:
+                n_active = _prune(d1, d2, active, done)
+    return active
 
 
 @jit
@@ -392,14 +472,19 @@ def rollout_bid(g, seat, forbidden):
     lo, hi = max(0, est - window), min(r, est + window)
     if lo == hi and lo == forbidden:
         lo, hi = max(0, lo - 1), min(r, hi + 1)
-    totals = np.zeros((2, hi - lo + 1))
-    rollout_values(g, seat, forbidden, lo, hi, max(1, np.int64(par[P_SAMPLES])), par[P_SPITE], totals)
+    totals = np.zeros((3, hi - lo + 1))
+    lam = par[P_INFER]
+    samples = max(1, np.int64(par[P_SAMPLES]))
+    active = rollout_values(g, seat, forbidden, lo, hi, samples, par[P_SPITE], lam, totals, True)
     best = -1
-    for b in range(lo, hi + 1):
-        if b == forbidden:
+    for b in range(lo, hi + 1):  # the best mean among the bids still in the race
+        k = b - lo
+        if active[k] == 0:
             continue
-        if best < 0 or totals[0, b - lo] > totals[0, best - lo] or (
-            totals[0, b - lo] == totals[0, best - lo] and abs(b - est) < abs(best - est)
-        ):
+        if best < 0:
+            best = b
+            continue
+        mean, top = totals[0, k] / totals[2, k], totals[0, best - lo] / totals[2, best - lo]
+        if mean > top or (mean == top and abs(b - est) < abs(best - est)):
             best = b
     return best

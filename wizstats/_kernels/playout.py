@@ -31,8 +31,8 @@ from .core import (
     ST_BEST,
     ST_BIDS_MADE,
     ST_BIDVIS,
-    ST_LED,
     ST_LEADER,
+    ST_LED,
     ST_N,
     ST_NSUITS,
     ST_R,
@@ -42,7 +42,7 @@ from .core import (
     ST_TRUMP,
     SUIT,
 )
-from .jit import jit
+from .jit import hotjit, jit
 
 # heuristic parameters (columns of a seat's params); the defaults are heuristic.DEFAULTS
 H_SCALE = 0  # multiplies the expected tricks before rounding the bid
@@ -100,7 +100,7 @@ _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
 
 
-@jit
+@hotjit
 def bitcount(x):
     """Set bits of a ``uint64`` (SWAR popcount)."""
     x = x - ((x >> _ONE) & _M1)
@@ -109,19 +109,19 @@ def bitcount(x):
     return np.int64((x * _H01) >> np.uint64(56))
 
 
-@jit
+@hotjit
 def lowest(x):
     """Index of the lowest set bit of a non-zero ``uint64``."""
     return bitcount((x & (~x + _ONE)) - _ONE)
 
 
-@jit
+@hotjit
 def bit(c):
     """The mask of card ``c``."""
     return _ONE << np.uint64(c)
 
 
-@jit
+@hotjit
 def kind_of(c, n_suit, n_wiz):
     """Card kind from the id: suit cards, then Wizards, then Jesters."""
     if c < n_suit:
@@ -129,7 +129,7 @@ def kind_of(c, n_suit, n_wiz):
     return K_WIZARD if c < n_suit + n_wiz else K_JESTER
 
 
-@jit
+@hotjit
 def bb_beats(card, best, trump, nr, n_suit, n_wiz):
     """As :func:`.core.beats`, on card ids."""
     kb = kind_of(best, n_suit, n_wiz)
@@ -148,7 +148,7 @@ def bb_beats(card, best, trump, nr, n_suit, n_wiz):
     return sc == trump
 
 
-@jit
+@hotjit
 def danger(c, trump, nr, n_suit, n_wiz):
     """How likely a card is to take a trick, for ordering: Jester < low cards < trumps < Wizard."""
     kind = kind_of(c, n_suit, n_wiz)
@@ -180,7 +180,7 @@ def threat_chance(hl, unseen, void_known, u_led, wiz, higher, trumps, follows, r
     return stay**h
 
 
-@jit
+@hotjit
 def load_view(g, seat, w, v, every_hand):
     """Fill ``w``, ``v`` from a round state as ``seat`` sees it (``every_hand``: all hands and bids)."""
     tab, st = g.tab, g.st
@@ -223,7 +223,7 @@ def load_view(g, seat, w, v, every_hand):
         v[V_TSEAT + s] = g.trick_seat[s]
 
 
-@jit
+@hotjit
 def copy_view(w, v, w_src, v_src):
     """``w, v = w_src, v_src`` (element by element: slices cost compile time)."""
     for i in range(N_W):
@@ -232,7 +232,7 @@ def copy_view(w, v, w_src, v_src):
         v[i] = v_src[i]
 
 
-@jit
+@hotjit
 def hx_decide(w, v, par, seat, legal, f):
     """The heuristic's card (an id among the ``legal`` mask) for ``seat``, from what ``v``/``w`` show.
 
@@ -395,7 +395,7 @@ def hx_decide(w, v, par, seat, legal, f):
     return lo_pos
 
 
-@jit
+@hotjit
 def legal_cards(w, v, seat):
     """The cards ``seat`` may play now (as :func:`.core.legal_mask`, as a card mask)."""
     hand = w[W_HAND + seat]
@@ -408,7 +408,7 @@ def legal_cards(w, v, seat):
     return follow | (hand & ~w[W_PLAIN])
 
 
-@jit
+@hotjit
 def bb_play(w, v, seat, c):
     """``seat`` plays card ``c``; close the trick when it is full (as ``play_card`` + ``finish_trick``)."""
     n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
@@ -442,7 +442,7 @@ def bb_play(w, v, seat, c):
         v[V_LEADER] = winner
 
 
-@jit
+@hotjit
 def hx_run(w, v, par, f):
     """Play the round out from the view (every hand in it) with the heuristic for every seat."""
     n, r = v[V_N], v[V_R]
