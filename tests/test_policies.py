@@ -116,6 +116,35 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
                 assert record.winners == trace.winners[i].tolist()
 
 
+# ---------------------------------------------------------------- the rollout engine
+@pytest.mark.parametrize(("n_players", "hand_size"), [(3, 5), (4, 3), (4, 15), (5, 12), (6, 10)])
+def test_rollout_engine_replays_the_round_kernel(n_players: int, hand_size: int) -> None:
+    """Rounds dealt and bid by the round kernel (all seats ``heuristic``) and played out by the
+    rollouts' bitboard engine end with the same tricks, round for round."""
+    from wizstats._kernels import core, heuristic, playout
+
+    rules = Rules(n_players)
+    n_rounds = 40
+    trace = trace_rounds(rules, hand_size, n_rounds, policies="heuristic", seed=4)
+    tab, st0 = round_setup(rules, hand_size)
+    _, ids, params = resolve_policies("heuristic", n_players)
+    w, v = np.empty(playout.N_W, np.uint64), np.empty(playout.N_V, np.int64)
+    for i in range(n_rounds):
+        g = core.new_state(tab, st0, ids, params)
+        core.reset_round(g)
+        for s in range(n_players):
+            g.hands[s, :hand_size] = trace.hands[i, s]
+            g.hand_len[s] = hand_size
+            g.bids[s] = trace.bids[i, s]
+        if trace.turned[i] >= 0:
+            g.gone[trace.turned[i]] = 1
+        g.st[core.ST_TRUMP] = trace.trump[i]
+        g.st[core.ST_BIDS_MADE] = n_players
+        playout.load_view(g, 0, w, v, True)
+        playout.hx_run(w, v, heuristic.DEFAULTS, np.empty(playout.N_F))
+        assert v[playout.V_TRICKS : playout.V_TRICKS + n_players].tolist() == trace.tricks[i].tolist()
+
+
 # ---------------------------------------------------------------- information sets
 def _state(rules: Rules, hand_size: int, policy: Policy | str, round_index: int):  # type: ignore[no-untyped-def]
     from wizstats._kernels import core

@@ -30,8 +30,9 @@ from .simulate import progress_bar, round_setup, seed_key, threads_limited
 
 __all__ = ["ArenaResult", "arena", "fixed_hand_score", "parse_hand_sizes", "rollout_bid_values", "seating"]
 
-CHUNK_UNITS = 4096
-"""Units (deals or games) per kernel call; results do not depend on it."""
+CHUNK_UNITS = 256
+"""Units (deals or games) per kernel call, between progress-bar updates (sums in a fixed order: the
+figures do not depend on threads, and on this only up to floating-point rounding)."""
 
 BLOCKS = 64
 """Blocks per kernel call, whatever the threads: each sums its units in order, so floating-point
@@ -196,7 +197,8 @@ def arena(
     plan = [("game", rules.schedule)] if sizes == "game" else [(h, (h,)) for h in sizes]
     rows = []
     total_units = n_rounds * len(plan)
-    with threads_limited(threads), progress_bar(total_units, progress, unit="deal") as bar:
+    unit = "game" if sizes == "game" else "deal"
+    with threads_limited(threads), progress_bar(total_units, progress, unit=unit) as bar:
         for label, schedule in plan:
             tab = round_setup(rules, schedule[0])[0]
             st_sched = np.stack([round_setup(rules, h)[1] for h in schedule])
