@@ -105,21 +105,21 @@ def openspiel_game():  # type: ignore[no-untyped-def]
 
     game = pyspiel.load_game("oh_hell", OH_HELL)
     params = game.get_parameters()
-    assert all(params[k] == v for k, v in OH_HELL.items()), params
-    state = game.new_initial_state()
+    if any(params[k] != v for k, v in OH_HELL.items()):
+        raise ValueError(f"OpenSpiel oh_hell is configured as {params}, not {OH_HELL}")
+    state, rng = game.new_initial_state(), random.Random(0)
     kinds = {"chance": 0, "bid": 0, "card": 0}
     while not state.is_terminal():
         if state.is_chance_node():
             kinds["chance"] += 1
-            action = random.Random(0).choice([a for a, _ in state.chance_outcomes()])
+            action = rng.choice([a for a, _ in state.chance_outcomes()])
         else:
-            text = state.action_to_string(state.current_player(), state.legal_actions()[0])
-            kinds["bid" if text.isdigit() else "card"] += 1
             action = state.legal_actions()[0]
+            kinds["bid" if state.action_to_string(state.current_player(), action).isdigit() else "card"] += 1
         state.apply_action(action)
     # chance: number of tricks, dealer, 40 cards dealt, then the turned trump card
-    assert kinds == {"chance": 43, "bid": 4, "card": 40}, kinds
-    assert "Trump:" in str(state)
+    if kinds != {"chance": 43, "bid": 4, "card": 40} or "Trump:" not in str(state):
+        raise ValueError(f"OpenSpiel oh_hell played {kinds}: not 4 bids and 40 cards after a turned trump")
     return game
 
 

@@ -56,7 +56,7 @@ def test_openspiel_peer_is_the_game_compared() -> None:
         sys.path.pop(0)
     game = bench.openspiel_game()  # asserts 4 players, 4 x 13 cards, 10 tricks, a turned trump, 4 bids
     assert game.num_players() == 4
-    with pytest.raises(AssertionError):  # and would notice another configuration
+    with pytest.raises(ValueError, match="not 4 bids and 40 cards"):  # and notices another game
         bench.OH_HELL["num_tricks_fixed"] = 9
         try:
             bench.openspiel_game()
@@ -77,3 +77,12 @@ def test_memory_quick_reports_each_size() -> None:
     assert [r[0] for r in rows] == ["1,000", "3,000"]
     assert all(float(r[1]) > 10 for r in rows)  # a whole Python process with numpy and numba loaded
     assert "growth from 1,000 to 3,000 rounds" in out
+
+
+def test_winner_command_loads_no_compiler() -> None:
+    """``wizstats winner`` stays quick to start: it needs neither numba nor scipy (about 1 s of imports)."""
+    code = ("import sys; from wizstats.cli import main; status = main(['winner', 'J', 'W', 'R5', '--trump', 'red']); "
+            "print(sorted(m for m in ('numba', 'scipy') if m in sys.modules)); sys.exit(status)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == ["W wins (card 2 of 3)", "[]"]

@@ -16,7 +16,7 @@ from typing import Any
 
 __all__ = ["compile_notice", "is_cached"]
 
-COMPILE_SECONDS = "about a minute"
+COMPILE_SECONDS = "about 50 s on 2 cores"
 """How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
 
 _announced = False

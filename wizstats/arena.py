@@ -67,10 +67,16 @@ def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
     >>> parse_hand_sizes("1-3,10"), parse_hand_sizes("game")
     ((1, 2, 3, 10), 'game')
     """
-    if isinstance(text, (int, np.integer)) and not isinstance(text, bool):
+    bad = f"bad hand sizes {text!r} (expected 'game', '3', '1-15', '1,3,5' or whole numbers)"
+    if isinstance(text, bool):
+        raise ValueError(bad)
+    if isinstance(text, (int, np.integer)):
         return (int(text),)
     if not isinstance(text, str):
-        return tuple(int(h) for h in text)
+        items = list(text)
+        if not all(isinstance(h, (int, np.integer)) and not isinstance(h, bool) for h in items):
+            raise ValueError(bad)
+        return tuple(int(h) for h in items)
     if text.strip().lower() == "game":
         return "game"
     sizes: list[int] = []
@@ -79,7 +85,7 @@ def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
         try:
             sizes.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
         except ValueError:
-            raise ValueError(f"bad hand sizes {text!r} (expected 'game', '3', '1-15' or '1,3,5')") from None
+            raise ValueError(bad) from None
     return tuple(sizes)
 
 
@@ -128,7 +134,7 @@ def _arena_iv(
     policies = policies + [policies[-1]] * (n_players - len(policies))
     entries = resolve_policies(policies, n_players)[0]
     sizes = parse_hand_sizes(hand_sizes)  # type: ignore[arg-type]
-    if sizes != "game":
+    if isinstance(sizes, tuple):
         if not sizes:
             raise ValueError("give at least one hand size, or 'game'")
         for h in sizes:
@@ -194,7 +200,9 @@ def arena(
     names = list(dict.fromkeys(str(p) for p in entries))
     group = np.array([names.index(str(p)) for p in entries], np.int64)
     key = seed_key(seed)
-    plan = [("game", rules.schedule)] if sizes == "game" else [(h, (h,)) for h in sizes]
+    plan: list[tuple[int | str, tuple[int, ...]]] = (
+        [("game", rules.schedule)] if isinstance(sizes, str) else [(h, (h,)) for h in sizes]
+    )
     rows = []
     total_units = n_rounds * len(plan)
     unit = "game" if sizes == "game" else "deal"
@@ -208,19 +216,21 @@ def arena(
                 size = min(CHUNK_UNITS, n_rounds - start)
                 n_blocks = min(BLOCKS, size)
                 out = np.zeros((n_blocks, len(names), len(_METRICS), 2))
-                _run_kernel(tab, st_sched, label == "game", ids, params, group, len(names), key, base, start, size,
-                            n_blocks, out)
+                _run_kernel(tab, st_sched, label == "game", ids, params, group, key, base, start, size, out)
                 acc += out.sum(axis=0)
                 bar.update(size)
             rows += _rows(label, names, group, acc, n_rounds, n_players, len(schedule), confidence_level)
     return ArenaResult(rules, entries, sizes, int(n_rounds), int(seed), pd.DataFrame(rows))
 
 
-def _run_kernel(*args: object) -> None:
+def _run_kernel(
+    tab: np.ndarray, st_sched: np.ndarray, rotate: bool, ids: np.ndarray, params: np.ndarray, group: np.ndarray,
+    key: int, base: int, start: int, size: int, out: np.ndarray,
+) -> None:
     from ._kernels.arena import arena_kernel
 
-    tab, st_sched, rotate, ids, params, group, n_groups, key, base, start, size, n_blocks, out = args
-    arena_kernel(tab, st_sched, bool(rotate), ids, params, group, n_groups, np.uint64(key), np.int64(base),
+    n_groups, n_blocks = out.shape[1], out.shape[0]
+    arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, np.uint64(key), np.int64(base),  # type: ignore
                  np.int64(start), np.int64(size), np.int64(n_blocks), out)
 
 
@@ -308,7 +318,7 @@ def rollout_bid_values(
         raise ValueError(f"samples must be a whole number >= 2, got {samples!r}")
     totals = np.zeros((3, r + 1))
     key = np.uint64(seed_key(seed))
-    bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)
+    bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)  # type: ignore
     forbidden = rules.forbidden_bid(r, list(earlier_bids)) if seat == 0 else None
     count = np.maximum(totals[2], 1.0)
     mean = totals[0] / count
@@ -351,7 +361,7 @@ def fixed_hand_score(
     _, pol, par = resolve_policies(policies, n_players)
     out = np.zeros(2)
     key = np.uint64(seed_key(seed))
-    fixed_hand_scores(tab, st0, pol, par, key, 0, int(n_rounds), seat, ids, turned_id, forced, out)
+    fixed_hand_scores(tab, st0, pol, par, key, 0, int(n_rounds), seat, ids, turned_id, forced, out)  # type: ignore
     mean = out[0] / n_rounds
     var = max(out[1] / n_rounds - mean * mean, 0.0) * n_rounds / max(n_rounds - 1, 1)
     return float(mean), float(math.sqrt(var / n_rounds))

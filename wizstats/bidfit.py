@@ -7,11 +7,13 @@ shape of the hand (the square of the number of trumps, the number of other suits
 their product: long trumps and voids take tricks together); rounds with and without trump are
 fitted apart. The data are the hands and tricks of ``heuristic`` self-play, fitted by
 ridge-regularised least squares. Because the heuristic bids from the table, one fit changes
-the play it was fitted to; run the fit a few times until the weights settle (a fixed point):
+the play it was fitted to; run the fit a few times until the weights settle (a fixed point;
+the table in the repository is the third pass, mean change 0.009 from the second):
 
-    for i in 1 2 3 4; do NUMBA_CACHE_DIR=$(mktemp -d) python -m wizstats.bidfit; done
+    for i in 1 2 3; do python -m wizstats.bidfit 25000 $((2024 + i)); done
 
-(A fresh numba cache each time: the table is compiled into the kernels as a constant.)
+Each pass recompiles the kernels (the table is compiled in as a constant, and the kernel cache
+is keyed by the kernel sources, this table included).
 
 >>> types = card_types(__import__("wizstats").Deck.standard(), trump=1)
 >>> int(types[52]), int(types[56]), int(types[13 + 12]), int(types[12])

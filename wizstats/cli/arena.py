@@ -47,13 +47,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print its table."""
     from ..arena import arena
-    from ..rules import Rules
+    from ..rules import Rules, TrumpChoice
 
     rules = Rules(
         args.players,
         deck=args.deck,
         plus_minus_one=args.plus_minus_one,
-        trump_choice="blind" if args.blind_trump else "after-look",
+        trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,
         bids=args.bids,
         scoring=args.scoring,
     )
