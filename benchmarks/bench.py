@@ -10,7 +10,9 @@ Contestants, all playing uniformly random legal cards and bids on one thread:
   and through a plain Python loop over ``apply_action``, as a Python user writes it;
 * wizstats on its Oh Hell deck (``deck="oh-hell"``), the same game;
 * wizstats' pure-Python reference engine and wizstats on the Wizard deck, 4 x 15;
-* wizstats with the ``heuristic`` policy (the default player), for its cost per round.
+* wizstats with the ``heuristic`` policy (the default player), for its cost per round;
+* wizstats' general engine playing random (the round state and policy dispatch every other
+  policy goes through; ``simulate`` takes a bitboard kernel when every seat plays random).
 
 Every contestant runs ``--repeats`` times, interleaved (one of each, then again), each run
 lasting about ``--seconds``; the table shows medians. Rates are rounds per second of wall
@@ -52,6 +54,8 @@ TARGETS = {
     "Wizard 4x15: wizstats / pure-Python reference": (">=", 2000.0),
     "Wizard 4x15: heuristic / random, time per round": ("<=", 3.0),
     "Oh Hell 4x10: heuristic / random, time per round": ("<=", 3.0),
+    "Wizard 4x15: heuristic / random on the general engine, time per round": ("<=", 3.0),
+    "Oh Hell 4x10: heuristic / random on the general engine, time per round": ("<=", 3.0),
     "Wizard 4x15 heuristic: 2 threads / 1 thread": (">=", 1.8),
     "Wizard 4x15 random: 2 threads / 1 thread": (">=", 1.8),
 }
@@ -163,6 +167,23 @@ def wizstats_sim(deck: str, hand_size: int, policy: str, threads: int = 1) -> Ca
     return play
 
 
+def wizstats_general(deck: str, hand_size: int) -> Callable[[int, int], None]:
+    """Random rounds through the general kernel (round state and policy dispatch, as every other policy),
+    skipping the bitboard kernel that ``simulate`` takes for all-random tables."""
+    from wizstats._kernels.round import simulate_counts
+    from wizstats.policies import resolve_policies
+    from wizstats.simulate import round_setup
+
+    tab, st0 = round_setup(Rules(4, deck=deck), hand_size)
+    _, ids, params = resolve_policies("random", 4)
+    out = np.zeros((1, 4, hand_size + 1, hand_size + 1), np.int64)
+
+    def play(n: int, start: int) -> None:
+        simulate_counts(tab, st0, ids, params, np.uint64(seed_key(start)), 0, n, 1, out)
+
+    return play
+
+
 def reference(hand_size: int) -> Callable[[int, int], None]:
     """Rounds through the pure-Python reference engine, Wizard deck."""
     rules, key = Rules(4), seed_key(0)
@@ -185,9 +206,11 @@ def contestants(with_openspiel: bool) -> list[Contestant]:
         ]
     out += [
         Contestant("wizstats Oh Hell 4x10, random", wizstats_sim("oh-hell", 10, "random")),
+        Contestant("wizstats Oh Hell 4x10, random, general engine", wizstats_general("oh-hell", 10)),
         Contestant("wizstats Oh Hell 4x10, heuristic", wizstats_sim("oh-hell", 10, "heuristic")),
         Contestant("wizstats reference (pure Python) Wizard 4x15, random", reference(15)),
         Contestant("wizstats Wizard 4x15, random", wizstats_sim("standard", 15, "random")),
+        Contestant("wizstats Wizard 4x15, random, general engine", wizstats_general("standard", 15)),
         Contestant("wizstats Wizard 4x15, heuristic", wizstats_sim("standard", 15, "heuristic")),
     ]
     return out
@@ -223,6 +246,10 @@ def ratios(table: dict[str, Contestant]) -> dict[str, tuple[float | None, float 
         "Wizard 4x15: heuristic / random, time per round": (ws + "Wizard 4x15, random", ws + "Wizard 4x15, heuristic"),
         "Oh Hell 4x10: heuristic / random, time per round": (
             ws + "Oh Hell 4x10, random", ws + "Oh Hell 4x10, heuristic"),
+        "Wizard 4x15: heuristic / random on the general engine, time per round": (
+            ws + "Wizard 4x15, random, general engine", ws + "Wizard 4x15, heuristic"),
+        "Oh Hell 4x10: heuristic / random on the general engine, time per round": (
+            ws + "Oh Hell 4x10, random, general engine", ws + "Oh Hell 4x10, heuristic"),
         "Wizard 4x15 heuristic: 2 threads / 1 thread": ("heuristic, 2 threads", "heuristic, 1 thread"),
         "Wizard 4x15 random: 2 threads / 1 thread": ("random, 2 threads", "random, 1 thread"),
     }

@@ -1,6 +1,6 @@
 """Peak memory of whole ``simulate`` processes: it must not grow with the number of rounds.
 
-    python benchmarks/memory.py                        # 10,000 vs 100,000,000 rounds (a few minutes)
+    python benchmarks/memory.py                        # 10,000 vs 100,000,000 rounds (under a minute)
     python benchmarks/memory.py --rounds 1000 100000   # quick
 
 Each size runs in a fresh Python process that imports wizstats, loads the kernels, simulates
@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, nargs="+", default=[10_000, 100_000_000],
                         help="round counts to compare (default 10000 100000000)")
-    parser.add_argument("--hand-size", type=int, default=1, help="cards per hand (default 1: short rounds)")
+    parser.add_argument("--hand-size", type=int, default=10, help="cards per hand (default 10)")
     parser.add_argument("--policy", default="random", help="policy of every seat (default random: the quickest)")
     args = parser.parse_args(argv)
     rows = [peak(n, args.hand_size, args.policy) for n in args.rounds]

@@ -116,6 +116,40 @@ def _player_strength(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     )
 
 
+def _special_cards(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    r, n = m.SIZES["tiny"]["hand_sizes"][0], m.SIZES["tiny"]["n"]
+    rules = ws.Rules(4, special_cards={"dragon", "fairy"})
+    rounds = ws.trace_special(rules, r, n, policies=m.POLICY, seed=m.SEED + 100 + r).frame()
+    holders = rounds[rounds.hand.str.split().apply(lambda cards: "DRAGON" in cards)]
+    return _one(csv, card="dragon", hand_size=r, quantity="holder_tricks").value, holders.tricks.mean()
+
+
+def _wizard_value(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    r, n = m.SIZES["tiny"]["hand_sizes"][0], m.SIZES["tiny"]["n"]
+    rules = ws.Rules(4, special_cards={"bomb"})
+    tr = ws.trace_special(rules, r, n, policies="random", seed=m.SEED + 200 + 10 + r)
+    plays = bombed = 0
+    for i in range(n):
+        for t in range(r):
+            wizards = sum(rules.deck.card(int(c)).kind is ws.CardKind.WIZARD for c in tr.plays[i, t, :, 0])
+            plays += wizards
+            bombed += wizards * (tr.tricks[i, t, 2] == -1)
+    return _one(csv, setting="bomb", policy="random", hand_size=r, quantity="bombed").value, bombed / plays
+
+
+def _clairvoyance(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    res = ws.clairvoyance_odds(4, m.SIZES["tiny"]["rounds"], seed=m.SEED + 4, compare_policy=None)
+    return _one(csv, part="rounds", n_players=4, seat=0, quantity="accuracy").value, float(res.accuracy[0])
+
+
+def _standard_vs_tournament(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    policies = [m.POLICY, m.WEAKER, m.WEAKER, m.WEAKER]
+    res = ws.simulate_games(
+        ws.Rules.tournament(4), m.SIZES["tiny"]["games"], policies=policies, seed=m.SEED + 43, first_dealer="rotate"
+    )
+    return _one(csv, n_players=4, format="tournament", quantity="better_player_wins").value, res.win_rate(0)[0]
+
+
 CHECKS: dict[str, Check] = {
     "vulnerability": _vulnerability,
     "schedule_points": _schedule,
@@ -127,6 +161,10 @@ CHECKS: dict[str, Check] = {
     "trump_choice": _trump_choice,
     "kuschelwizard": _kuschelwizard,
     "player_strength": _player_strength,
+    "special_cards": _special_cards,
+    "wizard_value": _wizard_value,
+    "clairvoyance": _clairvoyance,
+    "standard_vs_tournament": _standard_vs_tournament,
 }
 
 

@@ -26,7 +26,8 @@ def test_standard_deck_has_60_cards_not_84() -> None:
     [(Deck.standard(), 60, 4, 13, 4, 4), (Deck.junior(), 36, 4, 8, 2, 2), (Deck.oh_hell(), 52, 4, 13, 0, 0)],
 )
 def test_named_decks(deck: Deck, size: int, suits: int, ranks: int, wizards: int, jesters: int) -> None:
-    assert (deck.size, deck.n_suits, deck.n_ranks, deck.n_wizards, deck.n_jesters) == (size, suits, ranks, wizards, jesters)
+    shape = (deck.size, deck.n_suits, deck.n_ranks, deck.n_wizards, deck.n_jesters)
+    assert shape == (size, suits, ranks, wizards, jesters)
     assert len(deck.kinds) == len(deck.suits) == len(deck.ranks) == size
 
 

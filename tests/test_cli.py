@@ -68,5 +68,6 @@ def test_entry_point_runs_as_a_process() -> None:
         capture_output=True, text=True, check=False,
     )
     assert out.returncode == 0 and out.stdout.strip() == "W wins (card 1 of 2)"
-    bad = subprocess.run([sys.executable, "-m", "wizstats.cli", "winner", "Q"], capture_output=True, text=True, check=False)
+    argv = [sys.executable, "-m", "wizstats.cli", "winner", "Q"]
+    bad = subprocess.run(argv, capture_output=True, text=True, check=False)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "unknown card 'Q'" in bad.stderr

@@ -28,7 +28,12 @@ def test_score_table_matches_score_round() -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [((-1, 0), "bid must be >= 0"), ((1, -2), "tricks must be >= 0"), ((1.5, 1), "whole number"), ((True, 1), "whole number")],
+    [
+        ((-1, 0), "bid must be >= 0"),
+        ((1, -2), "tricks must be >= 0"),
+        ((1.5, 1), "whole number"),
+        ((True, 1), "whole number"),
+    ],
 )
 def test_bad_scores(args: tuple, message: str) -> None:
     with pytest.raises(ValueError, match=message):

@@ -43,7 +43,8 @@ def test_joint_and_summary() -> None:
     # every seat's tricks average r / n = 2.5 exactly in expectation; a 99.99% band (4 seats)
     summary = res.summary()
     assert ((summary["mean_tricks"] - 2.5).abs() < 4 * 1.4 / np.sqrt(4000)).all()
-    assert (summary["accuracy_low"] <= summary["accuracy"]).all() and (summary["accuracy"] <= summary["accuracy_high"]).all()
+    assert (summary["accuracy_low"] <= summary["accuracy"]).all()
+    assert (summary["accuracy"] <= summary["accuracy_high"]).all()
     assert summary["rounds"].tolist() == [4000] * 4
     # bids of the random policy are uniform on 0..10: mean 5
     assert ((summary["mean_bid"] - 5).abs() < 4 * 3.17 / np.sqrt(4000)).all()

@@ -27,8 +27,8 @@ from .onecolour import simulate_one_colour, trace_one_colour
 from .policies import POLICIES, Policy
 from .reference import check_play, is_legal_play, legal_plays, trick_winner
 from .rules import BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid
-from .scoring import placement_points, score_round
 from .scoresheet import ScoreSheet
+from .scoring import placement_points, score_round
 from .simulate import SimulationResult, simulate, trace_rounds
 from .special import SpecialSimulationResult, simulate_special, trace_special
 from .stats import TrickDistribution, bid_thresholds, card_strength, card_win_probability, trick_distribution

@@ -16,7 +16,7 @@ from typing import Any
 
 __all__ = ["compile_notice", "is_cached"]
 
-COMPILE_SECONDS = "about 50 s on 2 cores"
+COMPILE_SECONDS = "about a minute on 2 cores"
 """How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
 
 _announced = False
@@ -37,7 +37,7 @@ def is_cached(kernel: Any) -> bool:
         return True
 
 
-def compile_notice(*kernels: Any, what: str = "the simulator") -> bool:
+def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
     """Print one line to stderr if any of ``kernels`` must be compiled; at most once per process.
 
     Returns whether the line was printed.
@@ -47,7 +47,7 @@ def compile_notice(*kernels: Any, what: str = "the simulator") -> bool:
         return False
     _announced = True
     print(
-        f"wizstats: compiling {what} for this machine ({COMPILE_SECONDS}, once after an install or upgrade;"
+        f"wizstats: compiling {what} for this machine ({takes}, once after an install or upgrade;"
         " later runs load it from the cache)",
         file=sys.stderr,
         flush=True,

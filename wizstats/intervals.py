@@ -2,7 +2,7 @@
 
 >>> ci = wilson_interval(43, 100)
 >>> round(ci.low, 4), round(ci.high, 4)
-(0.3366, 0.5288)
+(0.3373, 0.5278)
 """
 
 from __future__ import annotations

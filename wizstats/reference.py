@@ -237,7 +237,7 @@ def _legal_ids(deck: Deck, hand: list[int], trick: list[int]) -> list[int]:
     """Legal card ids of ``hand`` on ``trick``, by way of :func:`legal_plays` on the cards themselves."""
     cards = [deck.card(i) for i in hand]
     legal = legal_plays(cards, [deck.card(i) for i in trick])
-    return [i for i, c in zip(hand, cards) if c in legal]
+    return [i for i, c in zip(hand, cards, strict=True) if c in legal]
 
 
 def _finish_trick(deck: Deck, record: RoundRecord, leader: int, trick: list[int]) -> int:
@@ -251,7 +251,8 @@ def _finish_trick(deck: Deck, record: RoundRecord, leader: int, trick: list[int]
 def _finish_round(rules: Rules, record: RoundRecord) -> None:
     n = len(record.bids)
     record.tricks = [record.winners.count(s) for s in range(n)]
-    record.scores = [_score(b, t, rules.scoring, record.hand_size) for b, t in zip(record.bids, record.tricks)]
+    pairs = zip(record.bids, record.tricks, strict=True)
+    record.scores = [_score(b, t, rules.scoring, record.hand_size) for b, t in pairs]
 
 
 def replay_round(

@@ -204,7 +204,8 @@ class Rules:
         """One line naming every setting, for the assumptions of a result."""
         variants = []
         if self.plus_minus_one:
-            variants.append("plus/minus one" + (f" from {self.plus_minus_one_min_hand} tricks" if self.plus_minus_one_min_hand > 1 else ""))
+            start = self.plus_minus_one_min_hand
+            variants.append("plus/minus one" + (f" from {start} tricks" if start > 1 else ""))
         variants.append(f"trump after Wizard: {self.trump_choice.value}")
         variants.append(f"bids {self.bids.value}")
         variants.append(f"{self.scoring.value} scoring")
@@ -225,7 +226,8 @@ def _rules_iv(rules: Rules) -> None:
         if not 3 <= n <= 6:
             raise ValueError(f"Wizard is played by 3 to 6 players, got {n}")
     elif not 2 <= n <= MAX_PLAYERS or deck.size < n:
-        raise ValueError(f"the {deck.name} deck ({deck.size} cards) takes 2 to {min(MAX_PLAYERS, deck.size)} players, got {n}")
+        most = min(MAX_PLAYERS, deck.size)
+        raise ValueError(f"the {deck.name} deck ({deck.size} cards) takes 2 to {most} players, got {n}")
     schedule = rules.schedule
     if schedule in ((), "standard"):
         schedule = standard_schedule(n, deck)
@@ -238,7 +240,9 @@ def _rules_iv(rules: Rules) -> None:
     schedule = tuple(schedule)
     for r in schedule:
         if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= deck.size // n:
-            raise ValueError(f"hand size {r!r} is impossible: {n} players and {deck.size} cards allow 1 to {deck.size // n}")
+            raise ValueError(
+                f"hand size {r!r} is impossible: {n} players and {deck.size} cards allow 1 to {deck.size // n}"
+            )
     if not schedule:
         raise ValueError("a schedule needs at least one round")
     set_(rules, "schedule", schedule)

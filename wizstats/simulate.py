@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -158,7 +158,8 @@ class SimulationResult:
 
         One row per round and seat: ``round, seat, hand, turned, trump, bid, tricks, score``.
         """
-        trace = trace_rounds(self.rules, self.hand_size, min(limit, self.n_rounds), policies=self.policies, seed=self.seed)
+        n = min(limit, self.n_rounds)
+        trace = trace_rounds(self.rules, self.hand_size, n, policies=self.policies, seed=self.seed)
         return trace.frame()
 
 
@@ -188,6 +189,40 @@ def _simulate_iv(
     if not isinstance(n_rounds, (int, np.integer)) or isinstance(n_rounds, bool) or n_rounds < 1:
         raise ValueError(f"n_rounds must be a whole number >= 1, got {n_rounds!r}")
     return rules
+
+
+def _counts_kernel(
+    rules: Rules, hand_size: int, ids: np.ndarray, params: np.ndarray, key: int
+) -> Callable[[int, int, int, np.ndarray], None]:
+    """``run(start, size, n_blocks, out)``: add rounds ``start .. start + size - 1`` into ``out``.
+
+    Tables where every seat plays ``random`` on a deck of at most 64 cards go to the bitboard
+    kernel of :mod:`wizstats._kernels.fastrandom`, which plays the very rounds of the general
+    kernel, card by card (``tests/test_fastrandom.py``), several times faster, and compiles
+    alone; everything else to :func:`wizstats._kernels.round.simulate_counts`.
+    """
+    from ._kernels import core as k
+    from ._kernels.policies import P_RANDOM
+
+    tab, st0 = round_setup(rules, hand_size)
+    if rules.deck.size <= 64 and all(int(i) == P_RANDOM for i in ids):
+        from ._kernels.fastrandom import fast_random_counts
+
+        compile_notice(fast_random_counts, what="the random-play kernel", takes="a few seconds")
+        n, n_suits, pm1 = int(st0[k.ST_N]), int(st0[k.ST_NSUITS]), int(st0[k.ST_PM1])
+
+        def fast(start: int, size: int, n_blocks: int, out: np.ndarray) -> None:
+            fast_random_counts(tab, n, hand_size, n_suits, pm1, np.uint64(key), start, size, n_blocks, out)
+
+        return fast
+    from ._kernels.round import simulate_counts
+
+    compile_notice(simulate_counts)
+
+    def general(start: int, size: int, n_blocks: int, out: np.ndarray) -> None:
+        simulate_counts(tab, st0, ids, params, np.uint64(key), start, size, n_blocks, out)
+
+    return general
 
 
 def simulate(
@@ -224,8 +259,6 @@ def simulate(
     progress
         Show a progress bar (default: only on a terminal).
     """
-    from ._kernels.round import simulate_counts
-
     rules = _simulate_iv(n_players, hand_size, n_rounds, rules, deck)
     if rules.special_cards:  # RULES 8: the special-card engine, its own kernel (wizstats.special)
         from .special import simulate_special
@@ -236,11 +269,10 @@ def simulate(
         )
     resolved, ids, params = resolve_policies(policies, n_players)
     key = seed_key(seed)
-    tab, st0 = round_setup(rules, hand_size)
     if not isinstance(chunk_rounds, int) or chunk_rounds < 1:
         raise ValueError(f"chunk_rounds must be a whole number >= 1, got {chunk_rounds!r}")
     counts = np.zeros((n_players, hand_size + 1, hand_size + 1), np.int64)
-    compile_notice(simulate_counts)
+    run = _counts_kernel(rules, hand_size, ids, params, key)
     with threads_limited(threads), progress_bar(n_rounds, progress and None if progress is None else progress) as bar:
         from ._kernels.jit import get_num_threads
 
@@ -248,7 +280,7 @@ def simulate(
             size = min(chunk_rounds, n_rounds - start)
             n_blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
             out = np.zeros((n_blocks, n_players, hand_size + 1, hand_size + 1), np.int64)
-            simulate_counts(tab, st0, ids, params, np.uint64(key), start, size, n_blocks, out)
+            run(start, size, n_blocks, out)
             counts += out.sum(axis=0)
             bar.update(size)
     return SimulationResult(rules, int(hand_size), int(n_rounds), int(seed), resolved, counts)

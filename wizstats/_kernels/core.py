@@ -44,6 +44,8 @@ LED_FREE = -2
 
 MAXP = 8  # most seats
 N_PARAMS = 8  # policy parameters per seat
+N_SCRATCH = 512  # length of the int scratch arrays of a round state (the heuristic's view and caches)
+N_SCRATCH_F = 13824  # length of its float scratch (the heuristic's scratch, caches and memos)
 
 RoundState = namedtuple(
     "RoundState",
@@ -66,6 +68,9 @@ RoundState = namedtuple(
         "rng",  # uint64[1]: the state of the round's random stream
         "pool",  # int64[deck]: scratch for the deal
         "owner",  # int64[deck]: scratch for the deal
+        "scratch_u",  # uint64[N_SCRATCH]: scratch for policies (the heuristic's view, see .heuristic)
+        "scratch_i",  # int64[N_SCRATCH]
+        "scratch_f",  # float64[N_SCRATCH_F]
     ],
 )
 
@@ -93,6 +98,9 @@ def new_state(tab, st_template, policy, params):
         np.zeros(1, np.uint64),
         np.zeros(deck, np.int64),
         np.zeros(deck, np.int64),
+        np.zeros(N_SCRATCH, np.uint64),
+        np.zeros(N_SCRATCH, np.int64),
+        np.zeros(N_SCRATCH_F, np.float64),
     )
 
 
@@ -213,7 +221,7 @@ def deal(g, fixed_seat, fixed_hand, fixed_turned):
     for seat in range(n):
         if seat == fixed_seat:
             continue
-        for k in range(r):
+        for _ in range(r):
             owner[pool[p]] = seat
             p += 1
     turned = -1

@@ -15,9 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import numba
+from llvmlite import binding as llvm_binding
+from llvmlite import ir
 from numba import prange
+from numba.core import cgutils, types
+from numba.extending import intrinsic
 
-__all__ = ["get_num_threads", "hotjit", "jit", "namedtuple", "pjit", "prange", "set_num_threads"]
+__all__ = ["FAST_PDEP", "get_num_threads", "hotjit", "jit", "namedtuple", "pdep", "pjit", "prange", "set_num_threads"]
 
 
 def _kernel_sources_hash() -> str:
@@ -29,17 +33,36 @@ def _kernel_sources_hash() -> str:
     return digest.hexdigest()[:16]
 
 
+def _fast_pdep() -> bool:
+    """Whether this CPU has a fast ``pdep`` (BMI2; AMD before Zen 3 has it in microcode, some 250 cycles).
+
+    ``WIZSTATS_PDEP=0`` in the environment forces the portable path (the tests compare both).
+    """
+    if os.environ.get("WIZSTATS_PDEP", "") == "0":
+        return False
+    try:
+        name = llvm_binding.get_host_cpu_name()
+        return bool(llvm_binding.get_host_cpu_features().get("bmi2")) and name not in ("znver1", "znver2")
+    except Exception:  # noqa: BLE001 - unknown host: the portable path
+        return False
+
+
+FAST_PDEP = _fast_pdep()
+"""Use :func:`pdep` for bit selection (decided once per process; kernels are cached per CPU)."""
+
+
 def _cache_dir() -> str:
     """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/wizstats``, then the source hash.
 
     numba checks a cached kernel only against its own file's time stamp, not against the
     modules it calls, so a change in ``core.py`` would leave kernels in ``round.py`` stale.
-    Keying the directory by a hash of all kernel sources makes every change start afresh.
+    Keying the directory by a hash of all kernel sources makes every change start afresh; the
+    bit-selection path (:data:`FAST_PDEP`) is part of the key too, since kernels inline it.
     """
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "wizstats", "numba"
     )
-    return os.path.join(base, _kernel_sources_hash())
+    return os.path.join(base, _kernel_sources_hash() + ("" if FAST_PDEP else "-portable"))
 
 
 CACHE_DIR = _cache_dir()
@@ -65,6 +88,22 @@ from a ``hotjit`` one without it too (and then refuses its allocations).
 
 pjit = functools.partial(numba.njit, parallel=True, _nrt=True, **_OPTIONS)
 """``numba.njit(parallel=True)`` with the project's options (batch kernels over blocks of rounds)."""
+
+
+@intrinsic
+def pdep(typingctx, src, mask):  # type: ignore[no-untyped-def]
+    """The x86 BMI2 ``pdep`` instruction on two int64 (deposit the low bits of ``src`` at the set bits of ``mask``).
+
+    Only call it when :data:`FAST_PDEP` is true.
+    """
+    sig = types.int64(types.int64, types.int64)
+
+    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+        i64 = ir.IntType(64)
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pdep.64")
+        return builder.call(fn, args)
+
+    return sig, codegen
 
 
 def get_num_threads() -> int:

@@ -9,7 +9,7 @@ suit are one mask operation. Passing a view costs a few reference counts, where 
 affordable.
 
 :func:`hx_decide` is the heuristic's choice of card, used by :func:`.heuristic.heuristic_card`
-(on a view of what the seat knows: :func:`load_view`) and by :func:`hx_run` (rollouts, on a
+(on a view of what the seat knows, kept in the round state: :func:`load_own_view`) and by :func:`hx_run` (rollouts, on a
 view holding every hand), so real play and rollouts are the same player. :func:`hx_run`
 updates the view exactly as :func:`.core.play_card` and :func:`.core.finish_trick` update a
 round state (the tests replay whole rounds both ways).
@@ -27,6 +27,8 @@ from .core import (
     LED_FREE,
     LED_NONE,
     MAXP,
+    N_SCRATCH,
+    N_SCRATCH_F,
     RANK,
     ST_BEST,
     ST_BIDS_MADE,
@@ -42,7 +44,7 @@ from .core import (
     ST_TRUMP,
     SUIT,
 )
-from .jit import hotjit, jit
+from .jit import hotjit
 
 # heuristic parameters (columns of a seat's params); the defaults are heuristic.DEFAULTS
 H_SCALE = 0  # multiplies the expected tricks before rounding the bid
@@ -78,6 +80,7 @@ V_TRICK_LEN = 9
 V_LED = 10
 V_BEST = 11
 V_SCORING = 12
+V_DECK = 13  # 1 once the deck's slots hold the deck (load_own_view)
 V_BIDS = 16  # + seat; -1 where the viewer cannot see the bid
 V_TRICKS = V_BIDS + MAXP  # + seat
 V_HLEN = V_TRICKS + MAXP  # + seat
@@ -91,6 +94,7 @@ F_WEIGHT = MAXP  # + later player
 F_ALL = 2 * MAXP  # + later player: 1.0 if he holds every unseen card
 F_VOID = 3 * MAXP  # + 4 * later player + suit: cached chance he is void in the suit (-1: not yet)
 N_F = 7 * MAXP
+assert max(N_W, N_V, N_F) <= N_SCRATCH  # a view and hx_decide's scratch fit a round state's scratch arrays
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
@@ -98,6 +102,7 @@ _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
 
 
 @hotjit
@@ -122,6 +127,12 @@ def bit(c):
 
 
 @hotjit
+def suit_of(c, nr):
+    """The suit of suit card ``c``: ``c // nr`` without a division (a deck has at most four suits)."""
+    return np.int64(c >= nr) + np.int64(c >= 2 * nr) + np.int64(c >= 3 * nr)
+
+
+@hotjit
 def kind_of(c, n_suit, n_wiz):
     """Card kind from the id: suit cards, then Wizards, then Jesters."""
     if c < n_suit:
@@ -142,7 +153,7 @@ def bb_beats(card, best, trump, nr, n_suit, n_wiz):
         return False
     if kb == K_JESTER:
         return True
-    sc, sb = card // nr, best // nr
+    sc, sb = suit_of(card, nr), suit_of(best, nr)
     if sc == sb:
         return card > best
     return sc == trump
@@ -156,11 +167,12 @@ def danger(c, trump, nr, n_suit, n_wiz):
         return 100
     if kind == K_JESTER:
         return -1
-    rank = c % nr + 1
-    return 50 + rank if c // nr == trump else rank
+    s = suit_of(c, nr)
+    rank = c - s * nr + 1
+    return 50 + rank if s == trump else rank
 
 
-@jit
+@hotjit
 def threat_chance(hl, unseen, void_known, u_led, wiz, higher, trumps, follows, ruff):
     """Chance that one later player, holding ``hl`` of the ``unseen`` cards, has no card that beats ours.
 
@@ -181,13 +193,12 @@ def threat_chance(hl, unseen, void_known, u_led, wiz, higher, trumps, follows, r
 
 
 @hotjit
-def load_view(g, seat, w, v, every_hand):
-    """Fill ``w``, ``v`` from a round state as ``seat`` sees it (``every_hand``: all hands and bids)."""
-    tab, st = g.tab, g.st
-    n = st[ST_N]
+def load_deck(tab, w, v):
+    """Fill the deck's slots of ``w``, ``v`` (the masks of every card, each suit, the Wizards, the suit cards)."""
     deck = tab.shape[1]
-    for i in range(N_W):
-        w[i] = _ZERO
+    w[W_ALL], w[W_WIZ], w[W_PLAIN] = _ZERO, _ZERO, _ZERO
+    for u in range(4):
+        w[W_SUIT + u] = _ZERO
     n_suit, n_wiz, nr = 0, 0, 1
     for c in range(deck):
         b = bit(c)
@@ -201,26 +212,66 @@ def load_view(g, seat, w, v, every_hand):
         elif kind == K_WIZARD:
             n_wiz += 1
             w[W_WIZ] |= b
-        if g.gone[c] == 1:
-            w[W_GONE] |= b
-    v[V_N], v[V_R], v[V_NSUITS], v[V_NR] = n, st[ST_R], st[ST_NSUITS], nr
-    v[V_NSUIT], v[V_NWIZ], v[V_TRUMP] = n_suit, n_wiz, st[ST_TRUMP]
+    v[V_NR], v[V_NSUIT], v[V_NWIZ] = nr, n_suit, n_wiz
+
+
+@hotjit(inline="always")
+def load_round(g, seat, w, v, every_hand):
+    """Fill the round's slots of ``w``, ``v`` (all but the deck's) as ``seat`` sees it.
+
+    Without branches on the cards (a branch per card mispredicts, the cards being random).
+    """
+    st = g.st
+    n = st[ST_N]
+    gone = _ZERO
+    for c in range(g.tab.shape[1]):
+        gone |= np.uint64(g.gone[c] == 1) << np.uint64(c)
+    w[W_GONE] = gone
+    v[V_N], v[V_R], v[V_NSUITS], v[V_TRUMP] = n, st[ST_R], st[ST_NSUITS], st[ST_TRUMP]
     v[V_LEADER], v[V_TRICK_NO], v[V_TRICK_LEN] = st[ST_LEADER], st[ST_TRICK_NO], st[ST_TRICK_LEN]
     v[V_LED], v[V_BEST], v[V_SCORING] = st[ST_LED], st[ST_BEST], st[ST_SCORING]
     vis = st[ST_BIDVIS]
     revealed = vis == 0 or (vis == 1 and st[ST_BIDS_MADE] >= n)
     for s in range(n):
+        hand = _ZERO
         if every_hand or s == seat:
             for i in range(g.hand_len[s]):
-                w[W_HAND + s] |= bit(g.hands[s, i])
+                hand |= bit(g.hands[s, i])
+        w[W_HAND + s] = hand
+        void = _ZERO
         for u in range(4):
-            if g.void[s, u] == 1:
-                w[W_VOID + s] |= _ONE << np.uint64(u)
+            void |= np.uint64(g.void[s, u] == 1) << np.uint64(u)
+        w[W_VOID + s] = void
         v[V_BIDS + s] = g.bids[s] if (every_hand or s == seat or revealed) else -1
         v[V_TRICKS + s] = g.tricks[s]
         v[V_HLEN + s] = g.hand_len[s]
         v[V_TCARD + s] = g.trick_card[s]
         v[V_TSEAT + s] = g.trick_seat[s]
+
+
+@hotjit
+def load_view(g, seat, w, v, every_hand):
+    """Fill ``w``, ``v`` from a round state as ``seat`` sees it (``every_hand``: all hands and bids)."""
+    for i in range(N_W):
+        w[i] = _ZERO
+    load_deck(g.tab, w, v)
+    load_round(g, seat, w, v, every_hand)
+
+
+@hotjit(inline="always")
+def load_own_view(g, seat):
+    """:func:`load_view` of what ``seat`` sees into the round state's scratch (``g.scratch_u``, ``g.scratch_i``).
+
+    The deck's slots depend only on ``g.tab``, which a state keeps for life: they are filled
+    on the first call (``V_DECK`` marks them) and only the round's slots on later ones.
+    """
+    w, v = g.scratch_u, g.scratch_i
+    if v[V_DECK] != 1:
+        for i in range(N_W):
+            w[i] = _ZERO
+        load_deck(g.tab, w, v)
+        v[V_DECK] = 1
+    load_round(g, seat, w, v, False)
 
 
 @hotjit
@@ -232,8 +283,47 @@ def copy_view(w, v, w_src, v_src):
         v[i] = v_src[i]
 
 
+# Memos of hx_decide in a round state's float scratch (``keep``): the log of a later player's
+# chance to hold none of one unseen card depends on two counts, his chance to be void in the
+# led suit on three and ``ruff``; they recur from decision to decision. Direct-mapped, keyed
+# by the counts + 1 (0: empty). (The heuristic's bidding memo lies below L_AT: .heuristic.)
+L_AT = 8704  # + 2 * entry: key, log
+L_ENTRIES = 1024
+P_AT = L_AT + 2 * L_ENTRIES  # + 3 * entry: key, ruff, void chance
+P_BITS = 10
+assert P_AT + 3 * (1 << P_BITS) <= N_SCRATCH_F
+
+
 @hotjit
-def hx_decide(w, v, par, seat, legal, f):
+def kept_log_none(f, hl, unseen):
+    """``log(1 - hl / unseen)``, looked up in or added to the memo in ``f``."""
+    key = hl * 64 + unseen + 1
+    if hl >= 64 or unseen >= 64:
+        return np.log(1.0 - hl / unseen)
+    i = L_AT + 2 * (key & (L_ENTRIES - 1))
+    if f[i] == key:
+        return f[i + 1]
+    x = np.log(1.0 - hl / unseen)
+    f[i], f[i + 1] = key, x
+    return x
+
+
+@hotjit
+def kept_void_chance(f, hl, unseen, u_led, log_none, ruff):
+    """``min(1, ruff * exp(u_led * log_none))`` (``log_none`` from :func:`kept_log_none`), memoised in ``f``."""
+    if hl >= 64 or unseen >= 64 or u_led >= 64:
+        return min(1.0, ruff * np.exp(u_led * log_none))
+    key = (hl * 64 + unseen) * 64 + u_led + 1
+    i = P_AT + 3 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - P_BITS))
+    if f[i] == key and f[i + 1] == ruff:
+        return f[i + 2]
+    x = min(1.0, ruff * np.exp(u_led * log_none))
+    f[i], f[i + 1], f[i + 2] = key, ruff, x
+    return x
+
+
+@hotjit
+def hx_decide(w, v, par, seat, legal, f, keep=False):
     """The heuristic's card (an id among the ``legal`` mask) for ``seat``, from what ``v``/``w`` show.
 
     Tricks wanted beyond those its Wizards will take: the least dangerous non-Wizard whose win
@@ -249,7 +339,8 @@ def hx_decide(w, v, par, seat, legal, f):
     ``hl`` of the ``U`` unseen cards holds none of ``h`` threats with chance ``(1 - hl/U)**h``
     (as :func:`threat_chance`), weighted 1 if ``q`` still needs tricks, ``duck`` if he has
     made his bid, halfway if his bid is unknown. Computed as one ``exp`` of a sum of logs;
-    ``f`` is scratch (``N_F`` floats).
+    ``f`` is scratch (``N_F`` floats; with ``keep``, a round state's ``scratch_f``, which
+    also keeps memos of the logs and void chances from call to call).
     """
     n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
     trump, k_len, led = v[V_TRUMP], v[V_TRICK_LEN], v[V_LED]
@@ -265,8 +356,9 @@ def hx_decide(w, v, par, seat, legal, f):
     wiz_held = bitcount(hand & w[W_WIZ])
     # the later players: log of the chance to hold none of one given unseen card, and weights
     n_after = n - k_len - 1
+    q = seat
     for j in range(n_after):
-        q = (seat + 1 + j) % n
+        q = q + 1 if q + 1 < n else 0
         hl = v[V_HLEN + q]
         b = v[V_BIDS + q]
         f[F_LOG + j] = 0.0
@@ -285,7 +377,7 @@ def hx_decide(w, v, par, seat, legal, f):
         if unseen > 0 and hl >= unseen:
             f[F_ALL + j] = 1.0
         elif unseen > 0:
-            f[F_LOG + j] = np.log(1.0 - hl / unseen)
+            f[F_LOG + j] = kept_log_none(f, hl, unseen) if keep else np.log(1.0 - hl / unseen)
     lo_pos, lo_d, hi_pos, hi_d = -1, 0, -1, 0
     ok_pos, ok_d, ok_hi_pos, ok_hi_d = -1, 0, -1, 0
     top_pos, top_c, top_d = -1, -1.0, 0
@@ -309,7 +401,7 @@ def hx_decide(w, v, par, seat, legal, f):
         elif unseen <= 0:
             chance = 1.0
         else:
-            s = c // nr
+            s = suit_of(c, nr)
             lead_suit = s if led < 0 else led
             follows = s == lead_suit
             higher = bitcount(unseen_m & w[W_SUIT + s] & ~((bit(c) << _ONE) - _ONE))
@@ -317,11 +409,12 @@ def hx_decide(w, v, par, seat, legal, f):
             u_led = -1
             total = 0.0
             dead = False
+            q = seat
             for j in range(n_after):
+                q = q + 1 if q + 1 < n else 0  # (seat + 1 + j) % n: a division costs more than the rest of the loop
                 weight = f[F_WEIGHT + j]
                 if weight == 0.0:
                     continue
-                q = (seat + 1 + j) % n
                 void_known = (w[W_VOID + q] >> np.uint64(lead_suit)) & _ONE == _ONE
                 if void_known:
                     vp = 1.0
@@ -332,6 +425,10 @@ def hx_decide(w, v, par, seat, legal, f):
                             u_led = bitcount(unseen_m & w[W_SUIT + lead_suit])
                         if f[F_ALL + j] == 1.0:
                             vp = 0.0 if u_led > 0 else min(1.0, ruff)
+                        elif u_led == 0:  # exp(0) is 1
+                            vp = min(1.0, ruff)
+                        elif keep:
+                            vp = kept_void_chance(f, v[V_HLEN + q], unseen, u_led, f[F_LOG + j], ruff)
                         else:
                             vp = min(1.0, ruff * np.exp(u_led * f[F_LOG + j]))
                         f[F_VOID + 4 * j + lead_suit] = vp
@@ -344,7 +441,12 @@ def hx_decide(w, v, par, seat, legal, f):
                         dead = True
                 else:
                     total += weight * h * f[F_LOG + j]
-            chance = 0.0 if dead else np.exp(total)
+            if dead:
+                chance = 0.0
+            elif total == 0.0:  # no threat, or nobody left to play: exp(0) is 1
+                chance = 1.0
+            else:
+                chance = np.exp(total)
     # ---- bookkeeping
         if lo_pos < 0 or d < lo_d:
             lo_pos, lo_d = c, d
@@ -417,7 +519,7 @@ def bb_play(w, v, seat, c):
     kind = kind_of(c, n_suit, n_wiz)
     w[W_HAND + seat] &= ~bit(c)
     v[V_HLEN + seat] -= 1
-    if led >= 0 and kind == K_SUIT and c // nr != led:
+    if led >= 0 and kind == K_SUIT and suit_of(c, nr) != led:
         w[W_VOID + seat] |= _ONE << np.uint64(led)
     v[V_TCARD + k] = c
     v[V_TSEAT + k] = seat
@@ -429,7 +531,7 @@ def bb_play(w, v, seat, c):
         if kind == K_WIZARD:
             v[V_LED] = LED_FREE
         elif kind == K_SUIT:
-            v[V_LED] = c // nr
+            v[V_LED] = suit_of(c, nr)
     w[W_GONE] |= bit(c)
     v[V_TRICK_LEN] = k + 1
     if k + 1 == n:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from .baseline import baseline_bid, baseline_card, baseline_trump
 from .core import ST_NSUITS, ST_R, below, nth_bit, popcount
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from .jit import jit
+from .jit import hotjit
 from .pimc import pimc_card, rollout_bid
 
 P_RANDOM = 0
@@ -30,7 +30,7 @@ P_ROLLOUT = 4  # Monte Carlo bids, determinized-rollout play
 
 
 # ---------------------------------------------------------------- random
-@jit
+@hotjit
 def random_bid(g, seat, forbidden):
     """Uniform over the allowed bids 0..r."""
     r = g.st[ST_R]
@@ -41,14 +41,17 @@ def random_bid(g, seat, forbidden):
     return k
 
 
-@jit
+@hotjit
 def random_card(g, seat, mask):
     """Uniform over the legal cards (hand positions in ascending card order)."""
     return nth_bit(mask, below(g.rng, popcount(mask)))
 
 
 # ---------------------------------------------------------------- dispatch
-@jit
+# Inlined into their callers and compiled without reference counting: a call that passes the
+# round state (18 arrays) would otherwise count every array up and down, about 100 ns per
+# card, which was 70 % of a random round (benchmarks/README.md, "Where the time goes").
+@hotjit(inline="always")
 def choose_trump(g, seat):
     """The suit ``seat`` (the dealer) names after a turned Wizard."""
     pid = g.policy[seat]
@@ -59,7 +62,7 @@ def choose_trump(g, seat):
     return below(g.rng, g.st[ST_NSUITS])
 
 
-@jit
+@hotjit(inline="always")
 def choose_bid(g, seat, forbidden):
     """The bid of ``seat``; never ``forbidden`` (-1 when nothing is forbidden)."""
     pid = g.policy[seat]
@@ -74,7 +77,7 @@ def choose_bid(g, seat, forbidden):
     return random_bid(g, seat, forbidden)
 
 
-@jit
+@hotjit(inline="always")
 def choose_card(g, seat, mask):
     """The hand position ``seat`` plays; its bit is set in the legal ``mask``."""
     pid = g.policy[seat]

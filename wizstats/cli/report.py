@@ -47,8 +47,9 @@ def run(args: argparse.Namespace) -> int:
     if args.list:
         modules = load_analyses()
         if args.format == "table":
+            width = max(len(m.NAME) for m in modules)
             for m in modules:
-                print(f"{m.NAME:20} {m.QUESTION}")
+                print(f"{m.NAME:{width}}  {m.QUESTION}")
         else:
             emit(pd.DataFrame([{"name": m.NAME, "question": m.QUESTION} for m in modules]), args.format)
         return 0
