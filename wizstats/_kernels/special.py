@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from .core import KIND, MAXP, RANK, ST_LED, ST_N, ST_TRICK_LEN, ST_TRUMP, SUIT, score
-from .jit import jit, namedtuple
+from .jit import hotjit, jit, namedtuple
 
 # card kinds (wizstats.cards.CardKind codes)
 C_SUIT, C_WIZARD, C_JESTER = 0, 1, 2
@@ -138,7 +138,7 @@ def new_special_state(tab, st_template, policy, params):
 
 
 # ---------------------------------------------------------------- hands
-@jit
+@hotjit
 def remove_at(g, seat, pos):
     """Take hand position ``pos`` out of ``seat``'s hand; returns the card id."""
     card = g.hands[seat, pos]
@@ -149,7 +149,7 @@ def remove_at(g, seat, pos):
     return card
 
 
-@jit
+@hotjit
 def insert_card(g, seat, card):
     """Put ``card`` into ``seat``'s hand, keeping it in ascending order."""
     i = g.hand_len[seat]
@@ -160,7 +160,7 @@ def insert_card(g, seat, card):
     g.hand_len[seat] += 1
 
 
-@jit
+@hotjit
 def find_kind(g, kind):
     """``(seat, position)`` of the first card of ``kind`` in a hand, or ``(-1, -1)``."""
     for s in range(g.st[ST_N]):
@@ -171,7 +171,7 @@ def find_kind(g, kind):
 
 
 # ---------------------------------------------------------------- effects
-@jit
+@hotjit
 def trump_rule(kind):
     """How a card in the trump place sets trump: 0 its suit, 1 no trump, 2 a suit is named, 3 a suit or none.
 
@@ -189,7 +189,7 @@ def trump_rule(kind):
     return 1
 
 
-@jit
+@hotjit
 def effect_of(tab, model, form):
     """The effective ``(kind, suit, value x 4)`` of a card acting as ``model`` with ``form``.
 
@@ -214,7 +214,7 @@ def effect_of(tab, model, form):
     return kind, -1, 0
 
 
-@jit
+@hotjit
 def n_forms(tab, model, n_suits):
     """How many forms the card acting as ``model`` can take (suits for Juggler/Cloud, 2 for Shapeshifter)."""
     if model < 0:
@@ -227,7 +227,7 @@ def n_forms(tab, model, n_suits):
     return 1
 
 
-@jit
+@hotjit
 def public_model(g):
     """What a Vampire would copy now, as everyone sees it: a card id, -1 unknown (the Werewolf
     holds the trump place: the next card decides), -2 nothing (no turned card, or no card left)."""
@@ -240,7 +240,7 @@ def public_model(g):
 
 
 # ---------------------------------------------------------------- trick outcome and legal plays
-@jit
+@hotjit
 def trick_outcome(kind, suit, val, length, trump):
     """``(position, bombed)``: the card that takes (or, with a Bomb, would take) the trick.
 
@@ -290,7 +290,7 @@ def trick_outcome(kind, suit, val, length, trump):
     return 0, bombed
 
 
-@jit
+@hotjit
 def led_of(kind, suit, length):
     """The suit to follow: that of the first suit-valued card, unless a Wizard or Dragon comes
     first (``LED_FREE``); ``LED_NONE`` while only Jester-like cards (Jester, Fairy, Bomb, Witch) lie."""
@@ -303,7 +303,7 @@ def led_of(kind, suit, length):
     return LED_NONE
 
 
-@jit
+@hotjit
 def legal_mask_special(g, seat):
     """Bit ``i`` set when hand position ``i`` may be played: follow the led suit with a suit card
     if you hold one; Wizards, Jesters and every special card may always be played."""
@@ -326,7 +326,7 @@ def legal_mask_special(g, seat):
     return follow | free
 
 
-@jit
+@hotjit
 def put_in_trick(g, seat, card, model, form):
     """Write the play of ``card`` (removed from the hand already) at the next trick position."""
     st = g.st
@@ -344,7 +344,7 @@ def put_in_trick(g, seat, card, model, form):
     return k
 
 
-@jit
+@hotjit
 def apply_swap(g, seat, take, hand_pos):
     """The Witch: ``seat`` takes trick position ``take`` into his hand and puts hand position
     ``hand_pos`` in its place. The trick's outcome is already fixed; the card put in carries
@@ -402,7 +402,7 @@ def cloud_final(bid, tricks, clouds, scoring, hand_size):
     return best_bid, best_points
 
 
-@jit
+@hotjit
 def outcome_now(g, length):
     """Outcome of the first ``length`` cards of the current trick under the current trump."""
     return trick_outcome(g.tk_kind, g.tk_suit, g.tk_val, length, g.st[ST_TRUMP])

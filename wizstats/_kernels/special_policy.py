@@ -60,7 +60,7 @@ from .core import (
     popcount,
     visible_bid,
 )
-from .jit import jit
+from .jit import hotjit
 from .special import (
     C_BOMB,
     C_CLOUD,
@@ -95,7 +95,7 @@ H_SCALE, H_BIAS, H_RUFF, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5, 
 
 
 # ---------------------------------------------------------------- what a seat wants and knows
-@jit
+@hotjit
 def need_of(g, seat):
     """Tricks ``seat`` still wants: its bid minus its tricks; with Clouds in its tricks, the
     nearest bid it can still reach (bid +-1 per Cloud, never below 0), else the highest."""
@@ -113,7 +113,7 @@ def need_of(g, seat):
     return (best if best >= 0 else top) - t
 
 
-@jit
+@hotjit
 def held_after_me(g, seat):
     """Cards held by the seats that play after ``seat`` in the current trick."""
     n = g.st[ST_N]
@@ -124,7 +124,7 @@ def held_after_me(g, seat):
     return total
 
 
-@jit
+@hotjit
 def danger(kind, suit, val, trump):
     """Effective cards ordered harmless to strong: Bomb, Witch, Fairy, Jester, suit cards, trumps, Wizard, Dragon."""
     if kind == E_DRAGON:
@@ -142,7 +142,7 @@ def danger(kind, suit, val, trump):
     return -16.0
 
 
-@jit
+@hotjit
 def threat_class(g, ok, sk, vk, c, model):
     """How the unseen card ``c`` threatens an option of effective kind/suit/value ``ok, sk, vk``:
     ``(always, higher, trump)`` weights; *always*: whoever holds it can beat the option (Wizard-like
@@ -182,7 +182,7 @@ def threat_class(g, ok, sk, vk, c, model):
     return 0.0, 0.0, 0.0
 
 
-@jit
+@hotjit
 def survive(g, seat, ok, sk, vk, bidding):
     """Chance that the option holds against the seats still to play (all others when ``bidding``).
 
@@ -240,7 +240,7 @@ def survive(g, seat, ok, sk, vk, bidding):
 
 
 # ---------------------------------------------------------------- bids and trump
-@jit
+@hotjit
 def card_chance(g, seat, card):
     """A card's share of the bid (see the module docstring)."""
     tab = g.tab
@@ -268,7 +268,7 @@ def card_chance(g, seat, card):
     return survive(g, seat, ek, es, ev, True)
 
 
-@jit
+@hotjit
 def sp_choose_bid(g, seat, forbidden):
     """The bid of ``seat``; never ``forbidden`` (-1: nothing forbidden)."""
     r = g.st[ST_R]
@@ -299,7 +299,7 @@ def sp_choose_bid(g, seat, forbidden):
     return bid
 
 
-@jit
+@hotjit
 def suit_strength(g, seat, s):
     """Rank + 5 summed over ``seat``'s suit cards of suit ``s``."""
     tab = g.tab
@@ -311,7 +311,7 @@ def suit_strength(g, seat, s):
     return value
 
 
-@jit
+@hotjit
 def sp_choose_trump(g, seat, allow_none, by_need, blind):
     """The trump ``seat`` names (-1: no trump, only when ``allow_none``).
 
@@ -337,7 +337,7 @@ def sp_choose_trump(g, seat, allow_none, by_need, blind):
 
 
 # ---------------------------------------------------------------- card play
-@jit
+@hotjit
 def add_option(g, m, pos, kind, suit, val, form, extra):
     """Append option ``m``: hand position, effective card, form; danger plus ``extra``."""
     g.opt[0, m] = pos
@@ -349,7 +349,7 @@ def add_option(g, m, pos, kind, suit, val, form, extra):
     return m + 1
 
 
-@jit
+@hotjit
 def build_options(g, seat, mask, only_pos, given_model, want):
     """The options of ``seat``: each legal card (or only ``only_pos``, acting as ``given_model``) in each form."""
     tab = g.tab
@@ -389,7 +389,7 @@ def build_options(g, seat, mask, only_pos, given_model, want):
     return m
 
 
-@jit
+@hotjit
 def extreme_option(g, m, want_high, wins_filter, skip_bomb):
     """The option with the highest or lowest danger; ``wins_filter`` 1/0 keeps winners/losers only, -1 all."""
     best = -1
@@ -409,7 +409,7 @@ def extreme_option(g, m, want_high, wins_filter, skip_bomb):
     return best
 
 
-@jit
+@hotjit
 def decide(g, seat, m, need):
     """Index of the option ``seat`` plays (see the module docstring)."""
     st = g.st
@@ -461,7 +461,7 @@ def decide(g, seat, m, need):
     return extreme_option(g, m, False, -1, False)
 
 
-@jit
+@hotjit
 def sp_choose_play(g, seat, mask):
     """``position * 16 + form`` of the card ``seat`` plays (form ``FORM_LATER``: chosen once revealed)."""
     if g.policy[seat] == P_RANDOM:
@@ -472,7 +472,7 @@ def sp_choose_play(g, seat, mask):
     return g.opt[0, j] * 16 + g.opt[4, j]
 
 
-@jit
+@hotjit
 def sp_choose_form(g, seat, pos, model):
     """The form of the card at ``pos`` acting as ``model`` (a suit, or Wizard/Jester), once revealed."""
     nf = n_forms(g.tab, model, g.st[ST_NSUITS])
@@ -484,7 +484,7 @@ def sp_choose_form(g, seat, pos, model):
 
 
 # ---------------------------------------------------------------- Witch and Juggler
-@jit
+@hotjit
 def keep_value(g, card, want):
     """How much ``seat`` wants to hold ``card``: its strength when tricks are wanted, else its danger."""
     tab = g.tab
@@ -515,7 +515,7 @@ def keep_value(g, card, want):
     return -1.0
 
 
-@jit
+@hotjit
 def sp_choose_swap(g, seat, witch_k, winner_seat):
     """The Witch's swap: ``take * 64 + hand_position``, or -1 for none (``winner_seat`` -1: bombed)."""
     n = g.st[ST_TRICK_LEN]
@@ -547,7 +547,7 @@ def sp_choose_swap(g, seat, witch_k, winner_seat):
     return -1
 
 
-@jit
+@hotjit
 def sp_choose_pass(g, seat):
     """The hand position ``seat`` passes left after a Juggler trick."""
     length = g.hand_len[seat]

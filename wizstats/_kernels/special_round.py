@@ -36,7 +36,7 @@ from .core import (
     reset_round,
     seed_round,
 )
-from .jit import jit, pjit, prange
+from .jit import hotjit, jit, pjit, prange
 from .special import (
     C_CLOUD,
     C_JUGGLER,
@@ -134,7 +134,7 @@ def deal_special(g, key, round_index):
     return turned
 
 
-@jit
+@hotjit
 def trump_from(g, card, seat, by_need, blind):
     """Trump set by ``card`` lying in the trump place; ``seat`` names it where the card asks."""
     rule = trump_rule(g.tab[KIND, card])
@@ -145,7 +145,7 @@ def trump_from(g, card, seat, by_need, blind):
     return sp_choose_trump(g, seat, rule == 3, by_need, blind)
 
 
-@jit
+@hotjit
 def trump_step(g, turned):
     """Set trump: the Werewolf's holder puts it in the trump place, takes the turned card and
     names a suit or none; else the turned card sets trump (the dealer names where it asks)."""
@@ -170,7 +170,7 @@ def trump_step(g, turned):
     return trump
 
 
-@jit
+@hotjit
 def vampire_model(g, seat, events):
     """What the Vampire played by ``seat`` copies (-1: nothing, it plays as a Jester).
 
@@ -193,7 +193,7 @@ def vampire_model(g, seat, events):
     return nxt
 
 
-@jit
+@hotjit
 def play_one(g, seat, events):
     """``seat`` chooses and plays a card (and its form)."""
     code = sp_choose_play(g, seat, legal_mask_special(g, seat))
