@@ -506,3 +506,28 @@ def test_cli_special(capsys: pytest.CaptureFixture[str]) -> None:
     assert "special cards: dragon, fairy, bomb" in out and "bombed_tricks" in out
     assert main(["simulate", "--hand-size", "4", "--rounds", "50", "--special", "dragon"]) == 2
     assert "used together" in capsys.readouterr().err
+
+
+def test_bid_threats_from_counts_equal_the_scan() -> None:
+    """The bid reads each card's chance from counts of the unseen cards (``survive_bid``); it must equal the
+    scan over the deck (``survive`` while bidding) bit for bit, for every option and seat, on real deals."""
+    from wizstats._kernels.special import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
+    from wizstats._kernels.special_policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
+    from wizstats._kernels.special_round import deal_special, trump_step
+    from wizstats.simulate import seed_key
+    from wizstats.special import special_setup
+
+    options = [(E_DRAGON, -1, 0), (E_WIZARD, -1, 0), (E_FAIRY, -1, 0)]
+    options += [(E_SUIT, s, v) for s in range(4) for v in [*range(4, 53, 4), JUGGLER_VALUE, CLOUD_VALUE]]
+    checked = 0
+    for n, r, cards in [(4, 10, "all"), (3, 23, "all"), (5, 3, "vampire,werewolf"), (6, 9, "dragon,fairy,bomb")]:
+        tab, st0, ids, params, _ = special_setup(Rules(n, special_cards=cards), r, "heuristic")
+        g = new_special_state(tab, st0, ids, params)
+        for i in range(40):
+            trump_step(g, deal_special(g, np.uint64(seed_key(7)), i))
+            for seat in range(n):
+                count_unseen(g, seat)
+                for ok, sk, vk in options:
+                    assert survive_bid(g, seat, ok, sk, vk) == survive(g, seat, ok, sk, vk, True), (n, r, i, seat, ok)
+                    checked += 1
+    assert checked == 40 * (4 + 3 + 5 + 6) * len(options)  # 45,360 comparisons

@@ -68,6 +68,18 @@ N_S = 5
 R_TURNED, R_NEXT, R_WOLF, R_TRUMP0 = 0, 1, 2, 3
 N_R = 4
 
+# slots of agg: the unseen cards from a bidder's view, each Vampire counted as the card it copies
+A_KIND = 0  # 12 slots: cards of each kind C_* (the suit cards' slot unused)
+A_HALF = 12  # Vampires whose model the next card decides (each a threat of weight 1/2 to any option)
+A_UNSEEN = 13  # unseen cards
+A_NJC = 14  # Jugglers and Clouds (as copied); their values in A_JC ..
+A_JC = 15
+A_LED = 20  # 4 slots: unseen suit cards of each suit, as they are (not as copied)
+A_SUITN = 24  # 4 slots: suit cards of each suit, as copied
+A_RANKS = 65  # rank slots per suit
+A_HIGH = 32  # 4 x A_RANKS slots: suit cards of the suit with rank >= k, as copied
+N_AGG = A_HIGH + 4 * A_RANKS
+
 SpecialState = namedtuple(
     "SpecialState",
     [
@@ -98,6 +110,7 @@ SpecialState = namedtuple(
         "optf",  # float64[2, 4 * deck]: danger and chance of each option
         "log",  # int64[deck, MAXP, N_T]: per trick and position, the play (see T_*)
         "logk",  # int64[deck, N_K]: per trick (see K_*)
+        "agg",  # int64[N_AGG]: the unseen cards of a bidder, counted once per bid (special_policy.count_unseen)
     ],
 )
 
@@ -134,6 +147,7 @@ def new_special_state(tab, st_template, policy, params):
         np.zeros((2, 4 * deck), np.float64),
         np.full((deck, MAXP, N_T), -1, np.int64),
         np.full((deck, N_K), -1, np.int64),
+        np.zeros(N_AGG, np.int64),
     )
 
 

@@ -62,6 +62,15 @@ from .core import (
 )
 from .jit import hotjit
 from .special import (
+    A_HALF,
+    A_HIGH,
+    A_JC,
+    A_KIND,
+    A_LED,
+    A_NJC,
+    A_RANKS,
+    A_SUITN,
+    A_UNSEEN,
     C_BOMB,
     C_CLOUD,
     C_DRAGON,
@@ -82,6 +91,7 @@ from .special import (
     E_WIZARD,
     FORM_LATER,
     JUGGLER_VALUE,
+    N_AGG,
     SHAPE_JESTER,
     SHAPE_WIZARD,
     effect_of,
@@ -215,11 +225,17 @@ def survive(g, seat, ok, sk, vk, bidding):
         always += a
         higher += h
         trumps += t
+    return hold_chance(g, seat, always, higher, trumps, unseen, u_led, ok != E_SUIT or sk == lead_suit, bidding)
+
+
+@hotjit
+def hold_chance(g, seat, always, higher, trumps, unseen, u_led, follows, bidding):
+    """The product over the seats still to play (all others when ``bidding``) of :func:`survive`'s factors."""
     if unseen <= 0:
         return 1.0
+    st = g.st
     n = st[ST_N]
     ruff = g.params[seat, H_RUFF]
-    follows = ok != E_SUIT or sk == lead_suit
     last = n if bidding else n - st[ST_TRICK_LEN]
     p = 1.0
     for q_off in range(1, last):
@@ -239,10 +255,80 @@ def survive(g, seat, ok, sk, vk, bidding):
     return p
 
 
+@hotjit
+def count_unseen(g, seat):
+    """Count the cards ``seat`` has not seen into ``g.agg`` (the ``A_*`` slots), for :func:`survive_bid`."""
+    agg, tab = g.agg, g.tab
+    for i in range(N_AGG):
+        agg[i] = 0
+    model = public_model(g)
+    j, held = 0, g.hand_len[seat]
+    for c in range(tab.shape[1]):
+        if j < held and g.hands[seat, j] == c:
+            j += 1
+            continue
+        if g.gone[c] == 1:
+            continue
+        agg[A_UNSEEN] += 1
+        if tab[KIND, c] == C_SUIT:
+            agg[A_LED + tab[SUIT, c]] += 1
+        as_card = c
+        if tab[KIND, c] == C_VAMPIRE:  # as threat_class: nothing, half a threat, or the card it copies
+            if model == -2:
+                continue
+            if model == -1:
+                agg[A_HALF] += 1
+                continue
+            as_card = model
+        kind = tab[KIND, as_card]
+        if kind == C_SUIT:
+            s = tab[SUIT, as_card]
+            agg[A_SUITN + s] += 1
+            agg[A_HIGH + s * A_RANKS + min(tab[RANK, as_card], A_RANKS - 1)] += 1
+        else:
+            agg[A_KIND + kind] += 1
+            if kind == C_JUGGLER or kind == C_CLOUD:
+                agg[A_JC + agg[A_NJC]] = JUGGLER_VALUE if kind == C_JUGGLER else CLOUD_VALUE
+                agg[A_NJC] += 1
+    for s in range(4):  # rank counts to counts of rank >= k
+        for k in range(A_RANKS - 2, -1, -1):
+            agg[A_HIGH + s * A_RANKS + k] += agg[A_HIGH + s * A_RANKS + k + 1]
+
+
+@hotjit
+def survive_bid(g, seat, ok, sk, vk):
+    """``survive(g, seat, ok, sk, vk, True)`` from the counts of :func:`count_unseen`, without a pass over the deck.
+
+    Every threat weighs 0, 1/2 or 1, so its sums are exact in any order: the same numbers, bit for bit.
+    """
+    if ok == E_JESTER or ok == E_WITCH or ok == E_BOMB:
+        return 0.0
+    agg = g.agg
+    always = 0.5 * agg[A_HALF]
+    higher, trumps = 0.0, 0.0
+    if ok == E_DRAGON:
+        always += agg[A_KIND + C_FAIRY] + agg[A_KIND + C_BOMB]
+    elif ok == E_WIZARD:
+        always += agg[A_KIND + C_DRAGON] + agg[A_KIND + C_BOMB]
+    elif ok == E_FAIRY:
+        always += agg[A_KIND + C_BOMB]
+    elif ok == E_SUIT:
+        trump = g.st[ST_TRUMP]
+        always += agg[A_KIND + C_WIZARD] + agg[A_KIND + C_DRAGON] + agg[A_KIND + C_SHAPESHIFTER] + agg[A_KIND + C_BOMB]
+        for i in range(agg[A_NJC]):
+            if agg[A_JC + i] > vk or (trump >= 0 and sk != trump):
+                always += 1.0
+        higher = agg[A_HIGH + sk * A_RANKS + min(vk // 4 + 1, A_RANKS - 1)]  # rank > vk / 4
+        if trump >= 0 and sk != trump:
+            trumps = agg[A_SUITN + trump]
+    u_led = agg[A_LED + sk] if sk >= 0 else 0
+    return hold_chance(g, seat, always, higher, trumps, agg[A_UNSEEN], u_led, True, True)
+
+
 # ---------------------------------------------------------------- bids and trump
 @hotjit
 def card_chance(g, seat, card):
-    """A card's share of the bid (see the module docstring)."""
+    """A card's share of the bid (see the module docstring), from the counts of :func:`count_unseen`."""
     tab = g.tab
     model = card
     kind = tab[KIND, card]
@@ -255,17 +341,17 @@ def card_chance(g, seat, card):
         model = m
         kind = tab[KIND, m]
     if kind == C_SHAPESHIFTER:
-        return 0.5 * survive(g, seat, E_WIZARD, -1, 0, True)
+        return 0.5 * survive_bid(g, seat, E_WIZARD, -1, 0)
     if kind == C_JUGGLER or kind == C_CLOUD:
         v = JUGGLER_VALUE if kind == C_JUGGLER else CLOUD_VALUE
         best = 0.0
         for s in range(g.st[ST_NSUITS]):
-            best = max(best, survive(g, seat, E_SUIT, s, v, True))
+            best = max(best, survive_bid(g, seat, E_SUIT, s, v))
         return 0.5 * best
     ek, es, ev = effect_of(tab, model, 0)
     if ek == E_FAIRY:
         return 0.0
-    return survive(g, seat, ek, es, ev, True)
+    return survive_bid(g, seat, ek, es, ev)
 
 
 @hotjit
@@ -278,6 +364,7 @@ def sp_choose_bid(g, seat, forbidden):
         if 0 <= forbidden <= k:
             k += 1
         return k
+    count_unseen(g, seat)
     e = 0.0
     for i in range(g.hand_len[seat]):
         e += card_chance(g, seat, g.hands[seat, i])
