@@ -49,7 +49,10 @@ def odds(players: tuple[int, ...], rounds: int) -> pd.DataFrame:
     parts = []
     for p in steps(players, NAME + " (rounds)"):
         t = ws.clairvoyance_odds(Rules(p), rounds, seed=SEED + p, compare_policy=POLICY, confidence_level=CONFIDENCE)
-        for q in ("bid_1", "takes_trick", "accuracy", "mean_score"):
+        # the first four with intervals, the others (means over positions, the normal round) without
+        for q in ("bid_1", "takes_trick", "accuracy", "mean_score", "mean_chance", "normal_accuracy",
+                  "normal_mean_score"):
+            ci = f"{q}_low" in t
             parts.append(
                 pd.DataFrame(
                     {
@@ -59,25 +62,8 @@ def odds(players: tuple[int, ...], rounds: int) -> pd.DataFrame:
                         "held": "any",
                         "quantity": q,
                         "value": t[q],
-                        "low": t[f"{q}_low"],
-                        "high": t[f"{q}_high"],
-                        "n": rounds,
-                        "seed": SEED + p,
-                    }
-                )
-            )
-        for q in ("mean_chance", "normal_accuracy", "normal_mean_score"):
-            parts.append(
-                pd.DataFrame(
-                    {
-                        "part": "rounds",
-                        "n_players": p,
-                        "seat": t.seat,
-                        "held": "any",
-                        "quantity": q,
-                        "value": t[q],
-                        "low": np.nan,
-                        "high": np.nan,
+                        "low": t[f"{q}_low"] if ci else np.nan,
+                        "high": t[f"{q}_high"] if ci else np.nan,
                         "n": rounds,
                         "seed": SEED + p,
                     }

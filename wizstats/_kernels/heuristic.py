@@ -90,9 +90,36 @@ def threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill):
     return t
 
 
+# A memo of threat_factor in a round state's float scratch: a factor depends on six small
+# counts and two parameters, and the same ones recur from round to round (a bid's cards cost
+# a pow each otherwise). Direct-mapped, M_ENTRIES entries of (key + 1, ruff, kill, factor).
+M_AT = 512
+M_BITS = 11
+M_ENTRIES = 1 << M_BITS
+_GOLD = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
+
+
 @hotjit
-def card_chance(w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
-    """A card's chance to take a trick, judged at bidding: each other hand may hold its threats."""
+def kept_threat_factor(memo, hl, unseen, u_s, wiz, higher, trumps, ruff, kill):
+    """:func:`threat_factor`, looked up in or added to ``memo`` (``g.scratch_f``; empty: no memo)."""
+    if memo.shape[0] == 0 or max(hl, unseen, u_s, wiz, higher, trumps) >= 64:
+        return threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
+    key = ((((hl * 64 + unseen) * 64 + u_s) * 64 + wiz) * 64 + higher) * 64 + trumps + 1
+    i = M_AT + 4 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - M_BITS))
+    if memo[i] == key and memo[i + 1] == ruff and memo[i + 2] == kill:
+        return memo[i + 3]
+    t = threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
+    memo[i], memo[i + 1], memo[i + 2], memo[i + 3] = key, ruff, kill, t
+    return t
+
+
+@hotjit
+def card_chance(memo, w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
+    """A card's chance to take a trick, judged at bidding: each other hand may hold its threats.
+
+    ``memo``: a round state's ``scratch_f`` (factors from :func:`kept_threat_factor`), or an empty
+    array (computed afresh): the same numbers either way.
+    """
     nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
     if c >= n_suit:
         return 1.0 if c < n_suit + n_wiz else 0.0
@@ -110,55 +137,6 @@ def card_chance(w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
         q = q + 1 if q + 1 < n else 0  # (seat + j) % n without a division
         hl = v[V_HLEN + q]
         if hl != t_hl:  # players holding as many cards face the same threats: one factor serves them all
-            t = threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
-            t_hl = hl
-        p *= t
-    return p
-
-
-# A memo of threat_factor in a round state's float scratch: a factor depends on six small
-# counts and two parameters, and the same ones recur from round to round (a bid's cards cost
-# a pow each otherwise). Direct-mapped, M_ENTRIES entries of (key + 1, ruff, kill, factor).
-M_AT = 512
-M_BITS = 11
-M_ENTRIES = 1 << M_BITS
-_GOLD = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
-
-
-@hotjit
-def kept_threat_factor(memo, hl, unseen, u_s, wiz, higher, trumps, ruff, kill):
-    """:func:`threat_factor`, looked up in or added to ``memo`` (``g.scratch_f``)."""
-    if max(hl, unseen, u_s, wiz, higher, trumps) >= 64:
-        return threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
-    key = ((((hl * 64 + unseen) * 64 + u_s) * 64 + wiz) * 64 + higher) * 64 + trumps + 1
-    i = M_AT + 4 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - M_BITS))
-    if memo[i] == key and memo[i + 1] == ruff and memo[i + 2] == kill:
-        return memo[i + 3]
-    t = threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
-    memo[i], memo[i + 1], memo[i + 2], memo[i + 3] = key, ruff, kill, t
-    return t
-
-
-@hotjit
-def kept_card_chance(memo, w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
-    """:func:`card_chance`, its factors from :func:`kept_threat_factor`."""
-    nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
-    if c >= n_suit:
-        return 1.0 if c < n_suit + n_wiz else 0.0
-    if unseen <= 0:
-        return 1.0
-    s = suit_of(c, nr)
-    higher = bitcount(unseen_m & w[W_SUIT + s] & ~((bit(c) << np.uint64(1)) - np.uint64(1)))
-    trumps = bitcount(unseen_m & w[W_SUIT + trump]) if trump >= 0 and s != trump else 0
-    u_s = bitcount(unseen_m & w[W_SUIT + s])
-    n = v[V_N]
-    p = 1.0
-    t, t_hl = 1.0, -1
-    q = seat
-    for _ in range(1, n):
-        q = q + 1 if q + 1 < n else 0
-        hl = v[V_HLEN + q]
-        if hl != t_hl:
             t = kept_threat_factor(memo, hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
             t_hl = hl
         p *= t
@@ -166,7 +144,7 @@ def kept_card_chance(memo, w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
 
 
 @hotjit
-def hand_chances(w, v, seat, par):
+def hand_chances(memo, w, v, seat, par):
     """The sum over the hand of ``seat`` of each card's :func:`card_chance`."""
     hand = w[W_HAND + seat]
     unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
@@ -175,36 +153,20 @@ def hand_chances(w, v, seat, par):
     e = 0.0
     rest = hand
     while rest != np.uint64(0):
-        e += card_chance(w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
+        e += card_chance(memo, w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
         rest &= rest - np.uint64(1)
     return e
 
 
 @hotjit
-def kept_hand_chances(g, seat, par):
-    """:func:`hand_chances` on the view in ``g``'s scratch, with the memo of threat factors."""
-    w, v = g.scratch_u, g.scratch_i
-    hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
-    e = 0.0
-    rest = hand
-    while rest != np.uint64(0):
-        e += kept_card_chance(g.scratch_f, w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
-        rest &= rest - np.uint64(1)
-    return e
-
-
-@hotjit
-def neutral_total(w, v, seat, par, live):
+def neutral_total(memo, w, v, seat, par, live):
     """The sum of :func:`card_chance` over the ``live`` cards, judged by someone who has seen none of them."""
     n_live = bitcount(live)
     n_wiz = bitcount(live & w[W_WIZ])
     total = 0.0
     rest = live
     while rest != np.uint64(0):
-        total += card_chance(w, v, seat, lowest(rest), live, n_live, n_wiz, par[H_RUFF], par[H_KILL])
+        total += card_chance(memo, w, v, seat, lowest(rest), live, n_live, n_wiz, par[H_RUFF], par[H_KILL])
         rest &= rest - np.uint64(1)
     return total
 
@@ -218,18 +180,19 @@ def normalised(e, total, n_live, n, norm):
 
 
 @hotjit
-def analytic_tricks(w, v, seat, par):
+def analytic_tricks(memo, w, v, seat, par):
     """The sum over the hand of each card's :func:`card_chance`, normalised if ``par[H_NORM]``.
 
     Normalised: divided by ``n * mean``, where ``mean`` is the mean chance of a card that is
     not public, judged by someone who has seen none of them; a random hand is then worth its
     share of the tricks and the table's bids add up to the tricks to play on average.
+    ``memo``: see :func:`card_chance`.
     """
-    e = hand_chances(w, v, seat, par)
+    e = hand_chances(memo, w, v, seat, par)
     if par[H_NORM] == 0.0:
         return e
     live = (w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]) | w[W_HAND + seat]  # nothing but the public cards is known
-    return normalised(e, neutral_total(w, v, seat, par, live), bitcount(live), v[V_N], par[H_NORM])
+    return normalised(e, neutral_total(memo, w, v, seat, par, live), bitcount(live), v[V_N], par[H_NORM])
 
 
 # The normalisation of analytic_tricks depends on the public cards, trump, the other players'
@@ -253,7 +216,7 @@ def kept_neutral_total(g, seat, par, live):
     hl = v[V_HLEN + (seat + 1) % n]
     for j in range(2, n):
         if v[V_HLEN + (seat + j) % n] != hl:  # then the sum depends on the seat: not kept
-            return neutral_total(w, v, seat, par, live)
+            return neutral_total(g.scratch_f, w, v, seat, par, live)
     public = w[W_ALL] & ~live
     k = lowest(public) if public != np.uint64(0) else C_ENTRIES - 1
     key, kf = g.scratch_i, g.scratch_f
@@ -267,7 +230,7 @@ def kept_neutral_total(g, seat, par, live):
         and kf[C_PAR + 3 * k + 1] == kill
     ):
         return kf[C_PAR + 3 * k + 2]
-    total = neutral_total(w, v, seat, par, live)
+    total = neutral_total(g.scratch_f, w, v, seat, par, live)
     g.scratch_u[C_LIVE + k] = live
     key[C_KEY + 3 * k], key[C_KEY + 3 * k + 1], key[C_KEY + 3 * k + 2] = trump, n, hl
     kf[C_PAR + 3 * k], kf[C_PAR + 3 * k + 1], kf[C_PAR + 3 * k + 2] = ruff, kill, total
@@ -279,7 +242,7 @@ def own_analytic_tricks(g, seat, par):
     """:func:`analytic_tricks` for ``seat`` of a round state, its view loaded into the state's scratch."""
     load_own_view(g, seat)
     w, v = g.scratch_u, g.scratch_i
-    e = kept_hand_chances(g, seat, par)
+    e = hand_chances(g.scratch_f, w, v, seat, par)
     if par[H_NORM] == 0.0:
         return e
     live = (w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]) | w[W_HAND + seat]

@@ -159,9 +159,10 @@ def deal_view(w, v, w0, v0, seat, rng, pool, played, lam):
 def guess_hidden_bids(w, v, seat):
     """Fill bids ``seat`` cannot see: tricks won plus the heuristic's estimate for the cards held."""
     n, r = v[V_N], v[V_R]
+    no_memo = np.empty(0)  # card_chance computes every factor afresh
     for q in range(n):
         if v[V_BIDS + q] < 0:
-            e = analytic_tricks(w, v, q, DEFAULTS)
+            e = analytic_tricks(no_memo, w, v, q, DEFAULTS)
             v[V_BIDS + q] = min(r, v[V_TRICKS + q] + np.int64(np.floor(e + 0.5)))
 
 
