@@ -24,7 +24,7 @@ from .exact import (
 from .game import GameResult, simulate_games
 from .intervals import ConfidenceInterval, wilson_interval
 from .onecolour import simulate_one_colour, trace_one_colour
-from .policies import POLICIES, Policy
+from .policies import DEFAULT_POLICY, POLICIES, Policy
 from .reference import check_play, is_legal_play, legal_plays, trick_winner
 from .rules import BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid
 from .scoresheet import ScoreSheet
@@ -35,6 +35,7 @@ from .stats import TrickDistribution, bid_thresholds, card_strength, card_win_pr
 from .sweep import sweep
 
 __all__ = [
+    "DEFAULT_POLICY",
     "POLICIES",
     "ArenaResult",
     "BidVisibility",
