@@ -3,7 +3,7 @@
 Two views. Per seat and player count, the bid odds of whole clairvoyant rounds
 (:func:`wizstats.clairvoyance_odds`: share bidding 1, tricks taken, bids met, points) next to the
 same seat in an ordinary one-card round. And by what the others hold: over random positions, the
-exact chance (:func:`wizstats.clairvoyance.clairvoyant_chance`, a count over the cards the player
+exact chance (:func:`wizstats.reference.clairvoyance.clairvoyant_chance`, a count over the cards the player
 cannot see) that the leader's or the dealer's card takes the trick, which is the chance to make
 a bid of 1 (one minus it for a bid of 0), and the best bid.
 """
@@ -17,7 +17,7 @@ import pandas as pd
 
 import wizstats as ws
 from wizstats import CardKind, Rules, Suit, wilson_interval
-from wizstats.clairvoyance import clairvoyant_chance
+from wizstats.reference import clairvoyant_chance
 from wizstats.intervals import mean_interval
 
 from ._common import CONFIDENCE, POLICY, finish, main, new_figure, num_ci, pct, pct_ci, size_params, steps
@@ -255,7 +255,7 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     assumptions = {
         "rules": "round 1 (one card each), standard deck and scoring, no plus/minus one; trump after a turned Wizard"
         " named by the dealer after looking (rounds) or a random suit (positions)",
-        "players": "clairvoyant: every player bids 1 when his exact chance is at least 3/7 (wizstats.clairvoyance);"
+        "players": "clairvoyant: every player bids 1 when his exact chance is at least 3/7 (wizstats.reference.clairvoyance);"
         f" normal round for comparison: {POLICY} for every seat, same seed",
         "sample": f"{par['rounds']:,} rounds per player count (seed {SEED} + players); {par['positions']:,} random"
         f" positions per player count for the exact chances (numpy seed {SEED} + 100 + players)",

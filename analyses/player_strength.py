@@ -3,7 +3,7 @@
 Every number in the report assumes how the players play, so this page measures them. Each
 registered policy sits at a table with three copies of ``baseline`` (the rule-based player of
 Schumacher and Pleines, IEEE CoG 2022); seats rotate and every deal is played once per
-rotation (duplicate format, :func:`wizstats.arena.arena`), so the margin over ``baseline`` is
+rotation (duplicate format, :func:`wizstats.arena`), so the margin over ``baseline`` is
 measured on the same cards. ``baseline`` self-play is compared with its published accuracies.
 """
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pandas as pd
 
 import wizstats as ws
-from wizstats.arena import arena
+from wizstats.engine import arena
 
 from ._common import CONFIDENCE, finish, main, new_figure, pct, size_params, steps
 

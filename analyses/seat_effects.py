@@ -3,7 +3,7 @@
 How much each seat scores and how often it meets its bid; the dealer's edge over the others
 (he bids last, knowing every bid, and plays last to the first trick); what bidding last is
 worth against hidden bids; and what plus/minus one costs each seat. Every comparison plays the
-same deals twice (:mod:`wizstats.effects`), so its interval is that of a paired difference.
+same deals twice (:mod:`wizstats.stats`), so its interval is that of a paired difference.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ import pandas as pd
 import wizstats as ws
 from wizstats import CardKind, Rules, wilson_interval
 from wizstats.intervals import mean_interval
-from wizstats.special import SpecialTrace
+from wizstats.engine import SpecialTrace
 
 from ._common import CONFIDENCE, POLICY, finish, main, new_figure, num_ci, pct, pct_ci, size_params, steps
 
@@ -38,7 +38,7 @@ SIZES = {
     "full": {"hand_sizes": (3, 8, 13), "n": 8000},
 }
 T_CARD = 0
-"""Column of the card id in ``SpecialTrace.plays`` (see :class:`wizstats.special.SpecialTrace`)."""
+"""Column of the card id in ``SpecialTrace.plays`` (see :class:`wizstats.engine.SpecialTrace`)."""
 K_LEAD, K_WIN = 0, 2
 S_TRICKS, S_FINAL, S_POINTS = 1, 3, 4
 R_TURNED = 0
@@ -256,7 +256,7 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     frame = measure(hand_sizes, n)
     assumptions = {
         "rules": f"{N_PLAYERS} players, standard rules (no plus/minus one) plus one special card (Dragon with Fairy);"
-        " the readings of RULES 8 are those of wizstats.reference_special",
+        " the readings of RULES 8 are those of wizstats.reference.special",
         "players": f"{POLICY} for every seat: the special heuristic in games with a special card, the standard"
         " heuristic in the standard game",
         "sample": f"{n:,} rounds per setting and hand size ({', '.join(map(str, hand_sizes))} cards);"

@@ -213,7 +213,7 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     frame = measure(hand_sizes, n)
     assumptions = {
         "rules": f"{N_PLAYERS} players, no plus/minus one; standard deck, plus the Dragon and Fairy, or plus the Bomb"
-        " (RULES 8, readings of wizstats.reference_special)",
+        " (RULES 8, readings of wizstats.reference.special)",
         "players": f"{POLICY} for every seat (the special heuristic when special cards are in the deck) and, as a"
         " control, random for every seat",
         "sample": f"{n:,} rounds per rule set, players and hand size ({', '.join(map(str, hand_sizes))} cards);"

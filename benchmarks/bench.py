@@ -41,9 +41,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
 
 import wizstats  # noqa: E402
-from wizstats.reference import play_random_round  # noqa: E402
-from wizstats.rules import Rules  # noqa: E402
-from wizstats.simulate import seed_key, simulate  # noqa: E402
+from wizstats.reference import play_random_round
+from wizstats.rules import Rules
+from wizstats.engine import seed_key
+from wizstats.engine import simulate
 
 OH_HELL = {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 10}
 """OpenSpiel ``oh_hell`` parameters for the game wizstats plays with ``deck="oh-hell"``, 4 x 10."""
@@ -170,9 +171,9 @@ def wizstats_sim(deck: str, hand_size: int, policy: str, threads: int = 1) -> Ca
 def wizstats_general(deck: str, hand_size: int) -> Callable[[int, int], None]:
     """Random rounds through the general kernel (round state and policy dispatch, as every other policy),
     skipping the bitboard kernel that ``simulate`` takes for all-random tables."""
-    from wizstats._kernels.round import simulate_counts
-    from wizstats.policies import resolve_policies
-    from wizstats.simulate import round_setup
+    from wizstats._kernels.engine.round import simulate_counts
+    from wizstats.players import resolve_policies
+    from wizstats.engine import round_setup
 
     tab, st0 = round_setup(Rules(4, deck=deck), hand_size)
     _, ids, params = resolve_policies("random", 4)

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 CHILD = """
 import json, resource, sys, time
-from wizstats.simulate import simulate
+from wizstats import simulate
 n_rounds, hand_size, policy = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
 simulate(4, hand_size, 10, policies=policy, progress=False)  # load the kernels first
 t = time.perf_counter()

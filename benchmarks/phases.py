@@ -30,38 +30,19 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
 
-from wizstats._kernels.core import (  # noqa: E402
-    K_SUIT,
-    KIND,
-    MAXP,
-    ST_LEADER,
-    ST_LED,
-    ST_N,
-    ST_R,
-    ST_TRICK_LEN,
-    ST_TRICK_NO,
-    SUIT,
-    deal,
-    finish_trick,
-    legal_mask,
-    new_state,
-    nth_bit,
-    play_card,
-    reset_round,
-    seed_round,
-)
-from wizstats._kernels.jit import hotjit, jit  # noqa: E402
-from wizstats._kernels.round import bid_all, play_tricks, set_trump  # noqa: E402
-from wizstats.policies import resolve_policies  # noqa: E402
-from wizstats.rules import Rules  # noqa: E402
-from wizstats.simulate import round_setup, seed_key  # noqa: E402
+from wizstats._kernels.rules.core import K_SUIT, KIND, MAXP, ST_LEADER, ST_LED, ST_N, ST_R, ST_TRICK_LEN, ST_TRICK_NO, SUIT, deal, finish_trick, legal_mask, new_state, nth_bit, play_card, reset_round, seed_round
+from wizstats._kernels.jit import hotjit, jit
+from wizstats._kernels.engine.round import bid_all, play_tricks, set_trump
+from wizstats.players import resolve_policies
+from wizstats.rules import Rules
+from wizstats.engine import round_setup, seed_key
 
 PHASES = ["seed", "deal", "bids", "move cards", "trick winner", "legal mask", "choose"]
 
 
 @hotjit
 def move_card(g, seat, pos):
-    """:func:`~wizstats._kernels.core.play_card` without the trick winner: hand, trick, log, led suit."""
+    """:func:`~wizstats._kernels.rules.core.play_card` without the trick winner: hand, trick, log, led suit."""
     tab, st = g.tab, g.st
     card = g.hands[seat, pos]
     length = g.hand_len[seat]

@@ -17,7 +17,7 @@ import pandas as pd
 import pytest
 
 import wizstats as ws
-from wizstats.arena import arena
+from wizstats.engine import arena
 from wizstats.report import load_analyses
 
 MODULES = {m.NAME: m for m in load_analyses()}

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 
 from wizstats import Rules
-from wizstats.arena import arena, parse_hand_sizes, seating
+from wizstats.engine import arena, parse_hand_sizes, seating
 from wizstats.cli import main
-from wizstats.policies import Policy
-from wizstats.scoring import score_round
-from wizstats.simulate import trace_rounds
+from wizstats.players import Policy
+from wizstats.rules import score_round
+from wizstats.engine import trace_rounds
 
 
 @pytest.mark.parametrize("n_players", [3, 4, 5, 6])

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizstats.cards import Card, CardKind, Deck, Suit, parse_cards, parse_suit, resolve_deck
+from wizstats.rules import Card, CardKind, Deck, Suit, parse_cards, parse_suit, resolve_deck
 
 STANDARD = Deck.standard()
 

@@ -9,16 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizstats.cards import Deck
-from wizstats.clairvoyance import (
-    clairvoyance_odds,
-    clairvoyant_bid,
-    clairvoyant_chance,
-    play_clairvoyant_round,
-    trace_clairvoyant_rounds,
-)
+from wizstats.rules import Deck
+from wizstats.engine import clairvoyance_odds, trace_clairvoyant_rounds
+from wizstats.reference import clairvoyant_bid, clairvoyant_chance, play_clairvoyant_round
 from wizstats.rules import Rules
-from wizstats.simulate import seed_key
+from wizstats.engine import seed_key
 
 
 def test_hand_worked_chances() -> None:

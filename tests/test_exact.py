@@ -13,10 +13,10 @@ from math import comb
 import pytest
 
 from wizstats import exact
-from wizstats.cards import Card, CardKind, Deck, Suit
+from wizstats.rules import Card, CardKind, Deck, Suit
 from wizstats.reference import trick_winner
 from wizstats.rules import Rules
-from wizstats.scoring import score_round
+from wizstats.rules import score_round
 
 DECK = Deck.standard()
 CARDS = DECK.cards

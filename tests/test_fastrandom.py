@@ -3,7 +3,7 @@
 Card by card against :func:`wizstats.reference.play_random_round` on every player count and hand
 size of the standard deck and the other decks of at most 64 cards, under every rule setting that
 changes what a random player draws; count for count against the general kernel
-(:func:`wizstats._kernels.round.simulate_counts`); and the portable bit selection (CPUs without a
+(:func:`wizstats._kernels.engine.round.simulate_counts`); and the portable bit selection (CPUs without a
 fast ``pdep``) against the fast one, in a fresh process. Exact comparisons: nothing here is
 statistical.
 """
@@ -20,11 +20,12 @@ import numpy as np
 import pytest
 
 import wizstats as ws
-from wizstats import reference as ref
-from wizstats.cards import Deck
-from wizstats.policies import resolve_policies
+from wizstats.reference import standard as ref
+from wizstats.rules import Deck
+from wizstats.players import resolve_policies
 from wizstats.rules import Rules
-from wizstats.simulate import round_setup, seed_key, trace_rounds
+from wizstats.engine import round_setup, seed_key
+from wizstats.engine import trace_rounds
 
 SETTINGS = [{}, {"plus_minus_one": True}, {"plus_minus_one": True, "plus_minus_one_min_hand": 2}, {"bids": "hidden"}]
 SMALL_DECKS = ["junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2"]
@@ -32,8 +33,8 @@ SMALL_DECKS = ["junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2"]
 
 def fast_trace(rules: Rules, r: int, n_rounds: int, seed: int) -> dict[str, np.ndarray]:
     """Rounds ``0 .. n_rounds - 1`` of the bitboard kernel: turned, trump, bids, tricks, plays."""
-    from wizstats._kernels import core as k
-    from wizstats._kernels.fastrandom import fast_random_trace
+    from wizstats._kernels.rules import core as k
+    from wizstats._kernels.engine.fastrandom import fast_random_trace
 
     tab, st0 = round_setup(rules, r)
     n = rules.n_players
@@ -89,7 +90,7 @@ def test_bitboard_kernel_matches_general_kernel() -> None:
 @pytest.mark.parametrize("n, r, deck", [(4, 10, "oh-hell"), (4, 15, "standard"), (6, 3, "junior")])
 def test_simulate_random_takes_bitboard_kernel_with_same_counts(n: int, r: int, deck: str) -> None:
     """``simulate(policies="random")`` equals the general kernel's counts, whatever chunks and threads."""
-    from wizstats._kernels.round import simulate_counts
+    from wizstats._kernels.engine.round import simulate_counts
 
     rules = Rules(n, deck=deck, plus_minus_one=True)
     tab, st0 = round_setup(rules, r)
@@ -123,7 +124,7 @@ def test_portable_bit_selection_matches() -> None:
 
 def test_deck_tables() -> None:
     """The bit sets and trick keys the kernel plays with, on the standard deck."""
-    from wizstats._kernels.fastrandom import LED_KEY, TRUMP_KEY, WIZARD_KEY, new_tables
+    from wizstats._kernels.engine.fastrandom import LED_KEY, TRUMP_KEY, WIZARD_KEY, new_tables
 
     deck = Deck.standard()
     tab = np.stack([deck.kinds, deck.suits, deck.ranks]).astype(np.int64)

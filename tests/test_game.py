@@ -13,15 +13,16 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from wizstats import reference as ref
-from wizstats._kernels import game as kg
-from wizstats.clairvoyance import play_clairvoyant_round
-from wizstats.game import GamePlan, game_plan, simulate_games, trace_games
-from wizstats.policies import POLICIES, resolve_policies
+from wizstats.reference import standard as ref
+from wizstats._kernels.engine import game as kg
+from wizstats.reference import play_clairvoyant_round
+from wizstats.engine import simulate_games, trace_games
+from wizstats.engine.game import GamePlan, game_plan
+from wizstats.players import POLICIES, resolve_policies
 from wizstats.reference import RoundRng
 from wizstats.rules import Rules
-from wizstats.scoring import placement_points
-from wizstats.simulate import round_setup, seed_key
+from wizstats.rules import placement_points
+from wizstats.engine import round_setup, seed_key
 
 CASES = [
     ("standard 4", Rules(4), {}),
@@ -150,7 +151,7 @@ def _check_aggregates(res, games: list[dict], plan: GamePlan) -> None:  # type: 
 
 
 def test_results_do_not_depend_on_threads_or_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
-    import wizstats.game as game_module
+    import wizstats.engine.game as game_module
 
     rules = Rules(5)
     options = {"sit_out": {4: [2]}, "first_dealer": "rotate"}
@@ -207,7 +208,7 @@ def test_sit_out_invariants() -> None:
 
 def test_clairvoyance_game_bids_round_one_by_the_clairvoyant_rule() -> None:
     """In a clairvoyant game round 1 is the clairvoyant round of the same stream (any policy)."""
-    from wizstats.clairvoyance import trace_clairvoyant_rounds
+    from wizstats.engine import trace_clairvoyant_rounds
 
     rules = Rules(4)
     trace = trace_games(rules, 20, policies="heuristic", seed=8, clairvoyance=True)

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from wizstats import POLICIES, simulate, trace_rounds
-from wizstats.cards import Deck
+from wizstats import POLICIES, trace_rounds
+from wizstats import simulate
+from wizstats.rules import Deck
 from wizstats.reference import play_random_round, replay_round
 from wizstats.rules import Rules
-from wizstats.simulate import seed_key
+from wizstats.engine import seed_key
 
 PLAYERS = range(2, 9)  # the Junior deck is not the standard one: 2 to 8 players (wizstats.rules)
 

@@ -13,11 +13,12 @@ import itertools
 import numpy as np
 import pytest
 
-from wizstats import reference as ref
-from wizstats.cards import Deck
+from wizstats.reference import standard as ref
+from wizstats.rules import Deck
 from wizstats.rules import Rules
-from wizstats.scoring import score_round
-from wizstats.simulate import seed_key, trace_rounds
+from wizstats.rules import score_round
+from wizstats.engine import seed_key
+from wizstats.engine import trace_rounds
 
 SETTINGS = [
     {},
@@ -111,7 +112,7 @@ def test_invariants_of_random_rounds() -> None:
 
 
 def test_kernel_score_matches_score_round() -> None:
-    from wizstats._kernels.core import score
+    from wizstats._kernels.rules.core import score
 
     for scoring, code in (("standard", 0), ("alternative", 1)):
         rules = Rules(4, scoring=scoring)
@@ -124,7 +125,7 @@ def test_kernel_score_matches_score_round() -> None:
 def test_random_stream_matches_reference() -> None:
     import numpy as np
 
-    from wizstats._kernels.core import below, next_u64, seed_round
+    from wizstats._kernels.rules.core import below, next_u64, seed_round
 
     rng = np.zeros(1, np.uint64)
     seed_round(rng, np.uint64(12345), 67)

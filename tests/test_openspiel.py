@@ -20,7 +20,7 @@ import re
 import numpy as np
 import pytest
 
-from wizstats.simulate import simulate
+from wizstats.engine import simulate
 
 pyspiel = pytest.importorskip("pyspiel")
 chi2_contingency = pytest.importorskip("scipy.stats").chi2_contingency

@@ -7,10 +7,12 @@ import numpy as np
 import pytest
 
 from wizstats import Rules
-from wizstats.arena import fixed_hand_score, rollout_bid_values
-from wizstats.policies import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
+from wizstats.engine import fixed_hand_score, rollout_bid_values
+from wizstats.players import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
 from wizstats.reference import replay_round
-from wizstats.simulate import round_setup, simulate, trace_rounds
+from wizstats.engine import round_setup
+from wizstats.engine import simulate
+from wizstats.engine import trace_rounds
 
 # small searches keep the legality and information-set checks quick; the logic is the same
 FAST = {"pimc": Policy("pimc", worlds=3), "rollout": Policy("rollout", worlds=3, samples=3, window=2)}
@@ -22,7 +24,7 @@ def _fast(name: str) -> Policy | str:
 
 # ---------------------------------------------------------------- registry
 def test_registry_matches_kernel_ids_and_defaults() -> None:
-    from wizstats._kernels import heuristic, pimc, policies
+    from wizstats._kernels.players import heuristic, pimc, dispatch as policies
 
     assert POLICIES["random"].kernel_id == policies.P_RANDOM
     assert POLICIES["heuristic"].kernel_id == policies.P_HEURISTIC
@@ -73,8 +75,8 @@ def test_baseline_port_lands_within_002_of_the_published_accuracy(hand_size: int
 
 def test_baseline_bid_is_the_rounded_sum_of_card_values() -> None:
     """The closed forms against the literal definition: the pairwise table M of every card pair."""
-    from wizstats._kernels.baseline import card_key, deck_shape
-    from wizstats._kernels.core import beats
+    from wizstats._kernels.players.baseline import card_key, deck_shape
+    from wizstats._kernels.rules.core import beats
 
     tab, _ = round_setup(Rules(4), 5)
     shape = deck_shape(tab)
@@ -121,7 +123,8 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
 def test_rollout_engine_replays_the_round_kernel(n_players: int, hand_size: int) -> None:
     """Rounds dealt and bid by the round kernel (all seats ``heuristic``) and played out by the
     rollouts' bitboard engine end with the same tricks, round for round."""
-    from wizstats._kernels import core, heuristic, playout
+    from wizstats._kernels.rules import core
+    from wizstats._kernels.players import heuristic, playout
 
     rules = Rules(n_players)
     n_rounds = 40
@@ -147,7 +150,7 @@ def test_rollout_engine_replays_the_round_kernel(n_players: int, hand_size: int)
 
 # ---------------------------------------------------------------- information sets
 def _state(rules: Rules, hand_size: int, policy: Policy | str, round_index: int):  # type: ignore[no-untyped-def]
-    from wizstats._kernels import core
+    from wizstats._kernels.rules import core
 
     tab, st0 = round_setup(rules, hand_size)
     _, ids, params = resolve_policies(policy, rules.n_players)
@@ -164,7 +167,7 @@ def _state(rules: Rules, hand_size: int, policy: Policy | str, round_index: int)
 
 def _reshuffle_unseen(g, seat: int, rng: np.random.Generator) -> None:  # type: ignore[no-untyped-def]
     """Deal the cards ``seat`` has not seen anew among the other hands and the stack, respecting voids."""
-    from wizstats._kernels import core
+    from wizstats._kernels.rules import core
 
     n, deck = int(g.st[core.ST_N]), g.tab.shape[1]
     mine = set(g.hands[seat, : g.hand_len[seat]].tolist())
@@ -190,7 +193,8 @@ def _reshuffle_unseen(g, seat: int, rng: np.random.Generator) -> None:  # type: 
 def test_choices_depend_only_on_what_the_seat_may_know(name: str, bids: str) -> None:
     """Re-deal every card a seat has not seen (and, with bids revealed after the round, change the
     other bids): with the same random stream, every policy makes the same choice."""
-    from wizstats._kernels import core, policies
+    from wizstats._kernels.rules import core
+    from wizstats._kernels.players import dispatch as policies
 
     rules = Rules(4, bids=bids)
     rng = np.random.default_rng(7)
@@ -223,7 +227,8 @@ def test_choices_depend_only_on_what_the_seat_may_know(name: str, bids: str) -> 
 @pytest.mark.parametrize("name", sorted(POLICIES))
 def test_hidden_bids_are_not_read_while_bidding(name: str) -> None:
     """With hidden bids, a seat's bid does not change with the (unrevealed) bids made before it."""
-    from wizstats._kernels import core, policies
+    from wizstats._kernels.rules import core
+    from wizstats._kernels.players import dispatch as policies
 
     rules = Rules(4, bids="hidden")
     rng = np.random.default_rng(3)

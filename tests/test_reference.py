@@ -6,16 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizstats.cards import Card, CardKind, Deck, Suit
-from wizstats.reference import (
-    check_play,
-    is_legal_play,
-    led_suit,
-    legal_plays,
-    replay_round,
-    trick_winner,
-    trump_of_turned,
-)
+from wizstats.rules import Card, CardKind, Deck, Suit
+from wizstats.reference import check_play, is_legal_play, led_suit, legal_plays, replay_round, trick_winner, trump_of_turned
 from wizstats.rules import Rules
 
 STANDARD = Deck.standard()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizstats.cards import Deck
+from wizstats.rules import Deck
 from wizstats.rules import TOURNAMENT_SCHEDULES, Rules, forbidden_bid
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from wizstats.cli import main
-from wizstats.game import trace_games
+from wizstats.engine import trace_games
 from wizstats.rules import Rules
 from wizstats.scoresheet import ScoreSheet, ScoreSheetError
 

@@ -7,7 +7,7 @@ import pytest
 
 import wizstats
 from wizstats.rules import Rules
-from wizstats.simulate import trace_rounds
+from wizstats.engine import trace_rounds
 
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])

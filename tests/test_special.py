@@ -9,25 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wizstats
-from wizstats._kernels import special as K
-from wizstats.cards import SPECIAL_KINDS, Card, CardKind, Deck, Suit
+from wizstats._kernels.special.core import core as K
+from wizstats.rules import SPECIAL_KINDS, Card, CardKind, Deck, Suit
 from wizstats.cli import main
 from wizstats.reference import RoundRng
-from wizstats.reference_special import (
-    Effect,
-    Play,
-    cloud_bid_change,
-    deal_special,
-    effect,
-    parse_play,
-    replay_special_round,
-    special_led_suit,
-    special_legal_plays,
-    special_trick_winner,
-    turned_trump_rule,
-)
+from wizstats.reference import Effect, Play, cloud_bid_change, deal_special, effect, parse_play, replay_special_round, special_led_suit, special_legal_plays, special_trick_winner, turned_trump_rule
 from wizstats.rules import Rules
-from wizstats.special import SpecialSimulationResult, simulate_special, trace_special
+from wizstats.engine import SpecialSimulationResult, simulate_special, trace_special
 
 TINY = Deck(2, 4, 1, 1, name="tiny")  # B1..B4 = 0..3, R1..R4 = 4..7, W = 8, J = 9, specials from 10
 B, R = 0, 1
@@ -511,11 +499,11 @@ def test_cli_special(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bid_threats_from_counts_equal_the_scan() -> None:
     """The bid reads each card's chance from counts of the unseen cards (``survive_bid``); it must equal the
     scan over the deck (``survive`` while bidding) bit for bit, for every option and seat, on real deals."""
-    from wizstats._kernels.special import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
-    from wizstats._kernels.special_policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
-    from wizstats._kernels.special_round import deal_special, trump_step
-    from wizstats.simulate import seed_key
-    from wizstats.special import special_setup
+    from wizstats._kernels.special.core.core import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
+    from wizstats._kernels.special.core.policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
+    from wizstats._kernels.special.core.round import deal_special, trump_step
+    from wizstats.engine import seed_key
+    from wizstats.engine import special_setup
 
     options = [(E_DRAGON, -1, 0), (E_WIZARD, -1, 0), (E_FAIRY, -1, 0)]
     options += [(E_SUIT, s, v) for s in range(4) for v in [*range(4, 53, 4), JUGGLER_VALUE, CLOUD_VALUE]]

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from wizstats import exact
-from wizstats.distributions import game_score_distribution, score_distribution
-from wizstats.effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
+from wizstats.stats import game_score_distribution, score_distribution
+from wizstats.stats import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from wizstats.estimates import Result, mean_estimate, proportion_estimate, run_adaptive
 from wizstats.intervals import wilson_interval
 from wizstats.rules import Rules
-from wizstats.scoring import score_table
-from wizstats.strength import bid_thresholds, card_strength
+from wizstats.rules import score_table
+from wizstats.stats import bid_thresholds, card_strength
 
 
 def test_seat_effects_identities():

@@ -21,22 +21,16 @@ import numpy as np
 import pandas as pd
 import pytest
 
-import wizstats.sweep_grid
-from wizstats import simulate, trace_rounds
-from wizstats.cli import main
-from wizstats.sweep import (
-    STATISTICS,
-    Chunk,
-    Statistic,
-    _run_task,
-    _Task,
-    code_version,
-    expand_grid,
-    simulate_range,
-    sweep,
-)
 
-sweep_module = importlib.import_module("wizstats.sweep")  # the attribute wizstats.sweep is the function
+import wizstats
+from wizstats import simulate
+from wizstats import trace_rounds
+from wizstats.cli import main
+from wizstats.sweep import STATISTICS, Chunk, Statistic, code_version, expand_grid, simulate_range, sweep
+from wizstats.sweep.core import _run_task, _Task
+
+sweep_module = importlib.import_module("wizstats.sweep.core")  # the attribute wizstats.sweep is the function
+grid_module = importlib.import_module("wizstats.sweep.grid")
 
 SEED = 20240607
 GRID = {"n_players": [3, 4], "hand_size": [2, 5], "policy": ["random", "heuristic"]}
@@ -337,6 +331,6 @@ def test_grid_expansion() -> None:
 
 
 def test_module_doctests() -> None:
-    for module in (sweep_module, wizstats.sweep_grid):
+    for module in (sweep_module, grid_module):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0

@@ -3,34 +3,24 @@
 The public API; see README.md for examples.
 """
 
-from .arena import ArenaResult, arena
-from .cards import Card, CardKind, Deck, Suit, parse_card, parse_cards, parse_suit
-from .clairvoyance import clairvoyance_odds
-from .distributions import game_score_distribution, score_distribution
-from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
+from .engine import ArenaResult, arena
+from .rules import Card, CardKind, Deck, Suit, parse_card, parse_cards, parse_suit
+from .engine import clairvoyance_odds
+from .stats import game_score_distribution, score_distribution
+from .stats import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .estimates import Estimate, Result
-from .exact import (
-    break_even_probability,
-    last_rounds_share,
-    plus_minus_one_options,
-    round1_seat_values,
-    round1_table,
-    round1_thresholds,
-    round1_trump_choice_value,
-    round1_win_probability,
-    schedule_figures,
-    vulnerability,
-)
-from .game import GameResult, simulate_games
+from .exact import break_even_probability, last_rounds_share, plus_minus_one_options, round1_seat_values, round1_table, round1_thresholds, round1_trump_choice_value, round1_win_probability, schedule_figures, vulnerability
+from .engine import GameResult, simulate_games
 from .intervals import ConfidenceInterval, wilson_interval
-from .onecolour import simulate_one_colour, trace_one_colour
-from .policies import DEFAULT_POLICY, POLICIES, Policy
+from .engine import simulate_one_colour, trace_one_colour
+from .players import DEFAULT_POLICY, POLICIES, Policy
 from .reference import check_play, is_legal_play, legal_plays, trick_winner
 from .rules import BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid
 from .scoresheet import ScoreSheet
-from .scoring import placement_points, score_round
-from .simulate import SimulationResult, simulate, trace_rounds
-from .special import SpecialSimulationResult, simulate_special, trace_special
+from .rules import placement_points, score_round
+from .engine import SimulationResult, trace_rounds
+from .engine import simulate
+from .engine import SpecialSimulationResult, simulate_special, trace_special
 from .stats import TrickDistribution, bid_thresholds, card_strength, card_win_probability, trick_distribution
 from .sweep import sweep
 

@@ -27,12 +27,26 @@ from .rules import Rules
 
 __all__ = [
     "Estimate",
+    "html_table",
     "Result",
     "exact_estimate",
     "mean_estimate",
     "proportion_estimate",
     "run_adaptive",
 ]
+
+def html_table(title: str, table: pd.DataFrame, facts: Mapping[str, object]) -> str:
+    """A result as HTML for Jupyter: a title, how it was made (players, sample size, seed, ...), the table.
+
+    >>> html = html_table("demo", pd.DataFrame({"seat": [0], "value": [1.5]}), {"players": "random", "n": 10})
+    >>> "<b>demo</b>" in html and "players: random" in html and "<table" in html
+    True
+    """
+    from html import escape
+
+    how = "; ".join(f"{escape(str(k))}: {escape(str(v))}" for k, v in facts.items() if v is not None)
+    return f"<div><b>{escape(title)}</b><br><small>{how}</small>{table.to_html(index=False)}</div>"
+
 
 META_COLUMNS = ("exact", "method", "n", "seed", "policy", "rules", "confidence_level")
 
@@ -63,6 +77,10 @@ class Estimate:
             return f"{self.name} = {frac}{self.value:.4g} (exact)"
         ci = "" if self.ci is None else f" {self.ci} ({self.confidence_level:.0%})"
         return f"{self.name} = {self.value:.4g}{ci}, n = {self.n}, policy {self.policy}, seed {self.seed}"
+
+    def _repr_html_(self) -> str:
+        how = "exact" if self.exact else f"{self.confidence_level:.0%} interval"
+        return html_table(self.name, self.to_frame(), {"players": self.policy, "n": self.n, "seed": self.seed, "": how})
 
     def to_frame(self) -> pd.DataFrame:
         """One tidy row: ``quantity, value, low, high`` and the metadata columns."""
@@ -142,6 +160,11 @@ class Result:
     confidence_level: float = 0.95
     notes: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def _repr_html_(self) -> str:
+        how = "exact (counted)" if self.exact else f"Monte Carlo, {self.confidence_level:.0%} intervals"
+        facts = {"method": how, "players": self.policy, "n": self.n, "seed": self.seed}
+        return html_table(self.title, self.table, facts)
 
     def to_frame(self) -> pd.DataFrame:
         """The table with the metadata as columns (tidy: one row per quantity)."""

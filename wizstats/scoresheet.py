@@ -33,9 +33,9 @@ from pathlib import Path
 
 import pandas as pd
 
-from .gameplan import GamePlan, final_places, game_plan, placement_shares
+from .rules import GamePlan, final_places, game_plan, placement_shares
 from .rules import Rules, Scoring
-from .scoring import _score
+from .rules import raw_score
 
 __all__ = ["ScoreSheet", "ScoreSheetError"]
 
@@ -482,7 +482,7 @@ def _score_sheet(name: str, plan: GamePlan, players: list[str], rows: list[_Row]
             scores.append({})
             continue
         pts = {
-            p: Fraction(_score(x.bid, x.tricks, plan.rules.scoring, plan.hand_sizes[k]))  # type: ignore[arg-type]
+            p: Fraction(raw_score(x.bid, x.tricks, plan.rules.scoring, plan.hand_sizes[k]))  # type: ignore[arg-type]
             for p, x in rnd.items()
             if x.bid is not None and not out_after[p]
         }

@@ -27,8 +27,9 @@ __all__ = ["FAST_PDEP", "get_num_threads", "hotjit", "jit", "namedtuple", "pdep"
 def _kernel_sources_hash() -> str:
     """A hash over every kernel module's source: compiled code is only reused for the same sources."""
     digest = hashlib.sha256()
-    for path in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(path.name.encode())
+    root = Path(__file__).parent
+    for path in sorted(root.rglob("*.py")):
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

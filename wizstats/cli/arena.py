@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print its table."""
-    from ..arena import arena
+    from ..engine import arena
     from ..rules import Rules, TrumpChoice
 
     rules = Rules(

@@ -98,7 +98,7 @@ def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 def run(args: argparse.Namespace) -> int:
     """Simulate the games and print."""
-    from ..game import simulate_games
+    from ..engine import simulate_games
 
     rules = _rules(args)
     first = args.first_dealer if args.first_dealer == "rotate" else _whole(args.first_dealer, "--first-dealer")

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    from ..onecolour import simulate_one_colour
+    from ..engine import simulate_one_colour
 
     policies = args.policy[0] if len(args.policy) == 1 else args.policy
     result = simulate_one_colour(

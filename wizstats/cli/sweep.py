@@ -16,7 +16,7 @@ SUMMARY_COLUMNS = ["seat", "seat_policy", "rounds", "mean_bid", "mean_tricks", "
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``sweep`` command."""
-    from ..simulate import CHUNK_ROUNDS
+    from ..engine import CHUNK_ROUNDS
 
     p = subparsers.add_parser(
         "sweep",

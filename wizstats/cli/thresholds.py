@@ -44,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     """Estimate and print the thresholds."""
     import pandas as pd
 
-    from ..arena import parse_hand_sizes
+    from ..engine import parse_hand_sizes
     from ..exact import round1_thresholds
     from ..stats import bid_thresholds
 

@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the winner of the trick."""
     import pandas as pd
 
-    from ..cards import parse_cards, parse_suit
+    from ..rules import parse_cards, parse_suit
     from ..reference import trick_winner
 
     cards = parse_cards(args.cards)

@@ -1,0 +1,225 @@
+"""Uniformly random play on bitboards: the same rounds as the general engine, several times faster.
+
+When every seat plays ``random`` and the deck has at most 64 cards (standard, junior, Oh Hell),
+a hand is one 64-bit set of card ids and nothing else of the round state matters: no policy
+reads the seen cards, the voids or the bids. This module plays such rounds with a few
+registers per seat instead of the round state of :mod:`.core` and its policy dispatch.
+
+It draws from the round's stream exactly as :func:`.round.play_round` does (the same partial
+Fisher-Yates deal, the dealer's random suit after a turned Wizard, :func:`.policies.random_bid`
+in bidding order, and :func:`.policies.random_card`'s pick of the ``k``-th legal card in
+ascending id order, which is the ``k``-th legal hand position), so every round, card by card,
+is the round the general engine and :mod:`wizstats.reference` play; ``tests/test_fastrandom.py``
+holds it to both.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..rules.core import _GOLDEN, K_JESTER, K_SUIT, K_WIZARD, KIND, MAXP, RANK, SUIT, mix64, seed_round
+from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit, prange
+
+ONE = np.int64(1)
+
+
+@hotjit
+def popcount64(x):
+    """Set bits of a non-negative int64 (SWAR: a handful of instructions, no loop)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
+
+
+@hotjit
+def draw(state, n):
+    """``core.below`` on a stream state held in a register: returns the new state and a number in ``0 .. n-1``."""
+    state = state + _GOLDEN
+    return state, np.int64(((mix64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+
+
+if FAST_PDEP:
+
+    @hotjit
+    def nth_card(bits, k):
+        """The id of the ``k``-th (0-based) lowest card in the set ``bits`` (``pdep`` then count trailing zeros)."""
+        one = pdep(ONE << k, bits)
+        return popcount64((one & -one) - 1)
+
+else:
+
+    @hotjit
+    def nth_card(bits, k):
+        """The id of the ``k``-th (0-based) lowest card in the set ``bits``."""
+        for _ in range(k):
+            bits &= bits - 1
+        return popcount64((bits & -bits) - 1)
+
+
+WIZARD_KEY = 1024
+TRUMP_KEY = 512
+LED_KEY = 256
+
+
+@hotjit
+def card_tables(tab, suit_mask, of_suit, base, masks):
+    """The deck as bit sets and trick keys, once per kernel call.
+
+    ``suit_mask[s]``: the cards of suit ``s``; ``of_suit[c]``: the cards of ``c``'s suit (0 for
+    Wizards and Jesters); ``base[c]``: ``c``'s key before trump and led suit (Wizard 1024,
+    Jester 0, a suit card its rank + 1); ``masks[0]``: the cards of no suit, ``masks[1]``: the Jesters.
+    """
+    masks[0] = 0
+    masks[1] = 0
+    for s in range(suit_mask.shape[0]):
+        suit_mask[s] = 0
+    for c in range(tab.shape[1]):
+        kind = tab[KIND, c]
+        if kind == K_SUIT:
+            suit_mask[tab[SUIT, c]] |= ONE << c
+            base[c] = tab[RANK, c] + 1
+        else:
+            masks[0] |= ONE << c
+            base[c] = WIZARD_KEY if kind == K_WIZARD else 0
+            if kind == K_JESTER:
+                masks[1] |= ONE << c
+    for c in range(tab.shape[1]):
+        of_suit[c] = suit_mask[tab[SUIT, c]] if tab[KIND, c] == K_SUIT else 0
+
+
+@hotjit
+def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, pool, hand, bids, tricks, plays):
+    """Deal, trump, bids and tricks of one random round from the stream in ``rng``.
+
+    Leaves ``bids[seat]``, ``tricks[seat]`` and ``plays[t, k]`` (the card ids of trick ``t`` in
+    play order); returns the turned card and the trump suit (-1: none).
+
+    The trick is decided without branches (random cards would mispredict them): a card's key is
+    ``base[c]``, plus 512 for a trump and 256 for the led suit, and a later card takes the trick
+    only with a strictly higher key: the first Wizard wins, a Jester never takes over from a
+    card, the first suit card takes over from Jesters, and so on (exactly :func:`.core.beats`).
+    """
+    deck = tab.shape[1]
+    free, jesters = masks[0], masks[1]
+    state = rng[0]  # in a register, not in memory that every store to pool or hand might alias
+    for c in range(deck):
+        pool[c] = c
+    need = n * r
+    has_turned = need < deck
+    if has_turned:
+        need += 1
+    for i in range(need):  # partial Fisher-Yates, as core.deal
+        state, j = draw(state, deck - i)
+        j += i
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+    p = 0
+    for seat in range(n):
+        bits = np.int64(0)
+        for _ in range(r):
+            bits |= ONE << pool[p]
+            p += 1
+        hand[seat] = bits
+    turned = -1
+    trump = -1
+    if has_turned:
+        turned = pool[p]
+        kind = tab[KIND, turned]
+        if kind == K_SUIT:
+            trump = tab[SUIT, turned]
+        elif kind != K_JESTER:  # a Wizard: the dealer names a suit (policies.choose_trump, random)
+            state, trump = draw(state, n_suits)
+    trumps = suit_mask[trump] if trump >= 0 else np.int64(0)
+    # bids in seat order 1 .. n-1, 0 (policies.random_bid; plus/minus one binds the dealer)
+    rest = r
+    seat = 1 % n
+    for _ in range(n):
+        forbidden = -1
+        if seat == 0 and pm1 and rest >= 0:
+            forbidden = rest
+        n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
+        state, k = draw(state, n_allowed)
+        if 0 <= forbidden <= k:
+            k += 1
+        bids[seat] = k
+        tricks[seat] = 0
+        rest -= k
+        seat = seat + 1 if seat + 1 < n else 0
+    leader = 1 % n
+    for t in range(r):
+        led = np.int64(0)  # the cards of the led suit; 0 while none (Jesters only, or a Wizard led)
+        open_ = True  # no Wizard or suit card played yet: the next one sets the led suit
+        best_key = np.int64(-1)
+        winner = leader
+        seat = leader
+        for k in range(n):
+            h = hand[seat]
+            follow = h & led
+            legal = (follow | (h & free)) if follow != 0 else h
+            state, pick = draw(state, popcount64(legal))
+            card = nth_card(legal, pick)  # policies.random_card
+            bit = ONE << card
+            hand[seat] = h ^ bit
+            plays[t, k] = card
+            if open_:
+                led = of_suit[card]
+                open_ = (jesters & bit) != 0
+            key = base[card] + (TRUMP_KEY if trumps & bit else 0) + (LED_KEY if led & bit else 0)
+            if key > best_key:
+                best_key = key
+                winner = seat
+            seat = seat + 1 if seat + 1 < n else 0
+        tricks[winner] += 1
+        leader = winner
+    rng[0] = state
+    return turned, trump
+
+
+@jit
+def new_tables(tab, n_suits):
+    """The arrays of :func:`card_tables`, filled."""
+    deck = tab.shape[1]
+    suit_mask = np.zeros(max(n_suits, 1), np.int64)
+    of_suit = np.zeros(deck, np.int64)
+    base = np.zeros(deck, np.int64)
+    masks = np.zeros(2, np.int64)
+    card_tables(tab, suit_mask, of_suit, base, masks)
+    return suit_mask, of_suit, base, masks
+
+
+@pjit
+def fast_random_counts(tab, n, r, n_suits, pm1, key, start, n_rounds, n_blocks, counts):
+    """``counts[block, seat, bid, tricks] += 1`` over rounds ``start ..``, as :func:`.round.simulate_counts`."""
+    suit_mask, of_suit, base, masks = new_tables(tab, n_suits)
+    per = (n_rounds + n_blocks - 1) // n_blocks
+    for b in prange(n_blocks):
+        rng = np.zeros(1, np.uint64)
+        pool = np.zeros(tab.shape[1], np.int64)
+        hand = np.zeros(MAXP, np.int64)
+        bids = np.zeros(MAXP, np.int64)
+        tricks = np.zeros(MAXP, np.int64)
+        plays = np.zeros((max(r, 1), MAXP), np.int64)
+        lo = start + b * per
+        hi = min(start + n_rounds, lo + per)
+        for i in range(lo, hi):
+            seed_round(rng, key, i)
+            fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, pool, hand, bids, tricks, plays)
+            for s in range(n):
+                counts[b, s, bids[s], tricks[s]] += 1
+
+
+@jit
+def fast_random_trace(tab, n, r, n_suits, pm1, key, start, turned, trump, bids, tricks, plays):
+    """Rounds ``start ..`` one per row, recording turned card, trump, bids, tricks and ``plays[row, t, k]``."""
+    suit_mask, of_suit, base, masks = new_tables(tab, n_suits)
+    rng = np.zeros(1, np.uint64)
+    pool = np.zeros(tab.shape[1], np.int64)
+    hand = np.zeros(MAXP, np.int64)
+    for row in range(bids.shape[0]):
+        seed_round(rng, key, start + row)
+        turned[row], trump[row] = fast_round(
+            tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, pool, hand, bids[row], tricks[row],
+            plays[row],
+        )

@@ -1,0 +1,90 @@
+"""Policies at kernel speed, and the one place that dispatches on a policy id.
+
+Every policy answers three questions for a seat: which trump to name after a turned Wizard
+(:func:`choose_trump`), what to bid (:func:`choose_bid`, given the forbidden bid or -1), and
+which legal hand position to play (:func:`choose_card`, given the legal mask). Policies read
+the round state ``g`` (see :mod:`.core`) but only what their seat may know: their own hand,
+the public cards in ``g.gone``, the current trick, tricks won, known voids ``g.void``, and
+bids through :func:`.core.visible_bid`.
+
+The players live in their own modules: :mod:`.heuristic`, :mod:`.baseline` and :mod:`.pimc`
+(determinized rollouts: the ``pimc`` card play and the ``rollout`` bidder).
+
+Adding a policy: give it an id below, write its three functions, add a branch to each
+dispatcher, and register its name and parameters in :mod:`wizstats.players`.
+"""
+
+from __future__ import annotations
+
+from .baseline import baseline_bid, baseline_card, baseline_trump
+from ..rules.core import ST_NSUITS, ST_R, below, nth_bit, popcount
+from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
+from ..jit import hotjit
+from .pimc import pimc_card, rollout_bid
+
+P_RANDOM = 0
+P_HEURISTIC = 1
+P_BASELINE = 2
+P_PIMC = 3  # heuristic bids, determinized-rollout play
+P_ROLLOUT = 4  # Monte Carlo bids, determinized-rollout play
+
+
+# ---------------------------------------------------------------- random
+@hotjit
+def random_bid(g, seat, forbidden):
+    """Uniform over the allowed bids 0..r."""
+    r = g.st[ST_R]
+    n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
+    k = below(g.rng, n_allowed)
+    if 0 <= forbidden <= k:
+        k += 1
+    return k
+
+
+@hotjit
+def random_card(g, seat, mask):
+    """Uniform over the legal cards (hand positions in ascending card order)."""
+    return nth_bit(mask, below(g.rng, popcount(mask)))
+
+
+# ---------------------------------------------------------------- dispatch
+# Inlined into their callers and compiled without reference counting: a call that passes the
+# round state (18 arrays) would otherwise count every array up and down, about 100 ns per
+# card, which was 70 % of a random round (benchmarks/README.md, "Where the time goes").
+@hotjit(inline="always")
+def choose_trump(g, seat):
+    """The suit ``seat`` (the dealer) names after a turned Wizard."""
+    pid = g.policy[seat]
+    if pid == P_HEURISTIC or pid == P_PIMC or pid == P_ROLLOUT:
+        return heuristic_trump(g, seat)
+    if pid == P_BASELINE:
+        return baseline_trump(g, seat)
+    return below(g.rng, g.st[ST_NSUITS])
+
+
+@hotjit(inline="always")
+def choose_bid(g, seat, forbidden):
+    """The bid of ``seat``; never ``forbidden`` (-1 when nothing is forbidden)."""
+    pid = g.policy[seat]
+    if pid == P_HEURISTIC:
+        return heuristic_bid(g, seat, forbidden, g.params[seat])
+    if pid == P_PIMC:
+        return heuristic_bid(g, seat, forbidden, DEFAULTS)
+    if pid == P_ROLLOUT:
+        return rollout_bid(g, seat, forbidden)
+    if pid == P_BASELINE:
+        return baseline_bid(g, seat, forbidden)
+    return random_bid(g, seat, forbidden)
+
+
+@hotjit(inline="always")
+def choose_card(g, seat, mask):
+    """The hand position ``seat`` plays; its bit is set in the legal ``mask``."""
+    pid = g.policy[seat]
+    if pid == P_HEURISTIC:
+        return heuristic_card(g, seat, mask, g.params[seat])
+    if pid == P_PIMC or pid == P_ROLLOUT:
+        return pimc_card(g, seat, mask)
+    if pid == P_BASELINE:
+        return baseline_card(g, seat, mask)
+    return random_card(g, seat, mask)

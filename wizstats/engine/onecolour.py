@@ -1,0 +1,244 @@
+"""One colour ("Einfarbig", RULES 9): whole games at kernel speed, and the slow reference for them.
+
+RULES 9 gives the mode in one sentence; this is the reading implemented (uncertain points marked):
+
+- 3 or 4 players. Player ``p`` owns a draw pile: the 13 cards of suit ``p`` (blue, red, green,
+  yellow; with three players yellow stays in the box), one Wizard and one Jester: 15 cards.
+- No trump and suits do not matter: a card is its value. *Reading*: the Wizard is worth more
+  than 13 and the Jester less than 1 (Jester 0 .. Wizard 14), so the usual Wizard and Jester
+  rules hold; the highest value takes the trick, a tie goes to the card played first.
+- There is no suit to follow: any card may be played at any time.
+- *Reading* of "start with 4 cards in hand, draw one more each round, 12 rounds": round ``k``
+  (1..12) deals ``k + 3`` cards to each player from his own freshly shuffled pile, so the last
+  round deals the whole pile (15 cards) to everyone; every card in hand is played, one trick per
+  card, as in a standard round.
+- Bidding and scoring as in a standard round (RULES 4, 6): seat 1 bids first, the dealer last,
+  bids 0..r, optional plus/minus one; the dealer moves one seat each round (player ``k mod n``
+  deals round ``k``, counting from 0).
+
+>>> res = simulate_one_colour(4, 200, policies="random", seed=1)
+>>> int(res.counts.sum()) == 200 * 12 * 4, len(res.summary())
+(True, 4)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from ..reference import HAND_SIZES, PILE, card_text
+from ..estimates import html_table
+from ..intervals import mean_interval, wilson_interval
+from ..players import Policy, resolve_policies
+from ..rules import Scoring
+from ..rules import raw_score
+from .setup import progress_bar, seed_key, threads_limited
+
+__all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
+
+_DEFAULTS = {"scale": 1.0, "bias": 0.0, "lead_min": 0.55, "kill": 0.5, "duck": 0.15, "norm": 1.0}
+_CHUNK_GAMES = 1 << 14
+
+
+
+
+# ---------------------------------------------------------------- the reference (slow, obvious)
+
+
+
+
+
+
+# ---------------------------------------------------------------- the simulator
+def _one_colour_iv(n_players: int, n_games: int, policies: object, seed: int, scoring: str) -> None:
+    if not isinstance(n_players, int) or isinstance(n_players, bool) or n_players not in (3, 4):
+        raise ValueError(f"one colour is played by 3 or 4 players, got {n_players!r}")
+    if not isinstance(n_games, (int, np.integer)) or isinstance(n_games, bool) or n_games < 1:
+        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
+    Scoring(scoring)  # raises ValueError for an unknown scoring
+
+
+def _setup(n: int, policies: object, plus_minus_one: bool, scoring: str) -> tuple:
+    from .._kernels.variants import onecolour as k
+
+    resolved, ids, _ = resolve_policies(policies, n)  # type: ignore[arg-type]
+    params = np.zeros((k.MAXP, 8))
+    pids = np.zeros(k.MAXP, np.int64)
+    for p, policy in enumerate(resolved):
+        values = {**_DEFAULTS, **{key: v for key, v in policy.params.items() if key in _DEFAULTS}}
+        params[p, :6] = [values[name] for name in _DEFAULTS]
+        pids[p] = 0 if policy.name == "random" else 1
+    st0 = np.zeros(k.N_O, np.int64)
+    st0[k.O_N] = n
+    st0[k.O_PM1] = int(bool(plus_minus_one))
+    st0[k.O_SCORING] = int(Scoring(scoring) is Scoring.ALTERNATIVE)
+    return resolved, pids, params, st0
+
+
+@dataclass
+class OneColourResult:
+    """Games of one colour: per round and seat the joint counts of (bid, tricks), per player the totals."""
+
+    n_players: int
+    n_games: int
+    seed: int
+    policies: list[Policy]
+    plus_minus_one: bool
+    scoring: str
+    counts: np.ndarray = field(repr=False)
+    """``int64[12, n, 16, 16]``: rounds in which ``seat`` bid ``bid`` and took ``tricks``, per round."""
+    totals: np.ndarray = field(repr=False)
+    """``int64[2, n]``: per player the sum and the sum of squares of the final totals."""
+    wins: np.ndarray = field(repr=False)
+    """``int64[n + 1]``: games each player won (alone or tied), and games with a tie."""
+
+    def _repr_html_(self) -> str:
+        facts = {"players": ", ".join(str(p) for p in self.policies), "games": self.n_games, "seed": self.seed}
+        return html_table(f"One colour, {self.n_players} players", self.summary(), facts)
+
+    def summary(self, *, confidence_level: float = 0.95) -> pd.DataFrame:
+        """Per player: policy, mean final total and share of games won (ties count for each), with intervals."""
+        rows = []
+        g = self.n_games
+        for p in range(self.n_players):
+            mean = self.totals[0, p] / g
+            var = (self.totals[1, p] - g * mean * mean) / max(g - 1, 1) if g > 1 else math.nan
+            ci = mean_interval(float(mean), float(var), g, confidence_level=confidence_level)
+            won = wilson_interval(int(self.wins[p]), g, confidence_level=confidence_level)
+            rows.append({
+                "player": p, "policy": str(self.policies[p]), "games": g,
+                "mean_total": float(mean), "mean_total_low": ci.low, "mean_total_high": ci.high,
+                "wins": int(self.wins[p]) / g, "wins_low": won.low, "wins_high": won.high,
+            })
+        return pd.DataFrame(rows)
+
+    def by_round(self) -> pd.DataFrame:
+        """Per round and seat: hand size, mean bid, mean tricks and bid accuracy (tricks == bid)."""
+        rows = []
+        values = np.arange(16)
+        for k, r in enumerate(HAND_SIZES):
+            for s in range(self.n_players):
+                c = self.counts[k, s]
+                n = c.sum()
+                rows.append({
+                    "round": k + 1, "hand_size": r, "seat": s,
+                    "mean_bid": float((c.sum(axis=1) * values).sum() / n),
+                    "mean_tricks": float((c.sum(axis=0) * values).sum() / n),
+                    "accuracy": float(np.trace(c) / n),
+                })
+        return pd.DataFrame(rows)
+
+
+def simulate_one_colour(
+    n_players: int = 4,
+    n_games: int = 10_000,
+    *,
+    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    seed: int = 0,
+    plus_minus_one: bool = False,
+    scoring: str = "standard",
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> OneColourResult:
+    """Play ``n_games`` whole games of one colour (12 rounds of 4..15 cards).
+
+    ``policies``: one for all players or one per player (player 0 deals round 1); ``random``
+    plays at random, any other name the one-colour heuristic (see
+    :mod:`wizstats._kernels.variants.onecolour`). Same seed, same numbers, whatever ``threads``.
+    """
+    from .._kernels.jit import get_num_threads
+    from .._kernels.variants.onecolour import simulate_one_colour_games
+
+    _one_colour_iv(n_players, n_games, policies, seed, scoring)
+    resolved, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)
+    key = np.uint64(seed_key(seed))
+    n = n_players
+    counts = np.zeros((12, n, 16, 16), np.int64)
+    totals = np.zeros((2, n), np.int64)
+    wins = np.zeros(n + 1, np.int64)
+    with threads_limited(threads), progress_bar(n_games, progress, unit="game") as bar:
+        for start in range(0, n_games, _CHUNK_GAMES):
+            size = min(_CHUNK_GAMES, n_games - start)
+            blocks = max(1, min(4 * get_num_threads(), size // 16 or 1))
+            c = np.zeros((blocks, 12, n, 16, 16), np.int64)
+            t = np.zeros((blocks, 2, n), np.int64)
+            w = np.zeros((blocks, n + 1), np.int64)
+            simulate_one_colour_games(st0, pids, params, key, start, size, blocks, c, t, w)
+            counts += c.sum(axis=0)
+            totals += t.sum(axis=0)
+            wins += w.sum(axis=0)
+            bar.update(size)
+    return OneColourResult(
+        n, int(n_games), int(seed), resolved, bool(plus_minus_one), str(scoring), counts, totals, wins
+    )
+
+
+@dataclass
+class OneColourTrace:
+    """Every card of a few games (values 0..14, -1 padding): ``hands[G, 12, n, 15]``, ``bids[G, 12, n]``,
+    ``plays[G, 12, 15, n]``, ``leaders`` and ``winners`` ``[G, 12, 15]`` (seats of each round)."""
+
+    n_players: int
+    key: int
+    start: int
+    plus_minus_one: bool
+    scoring: str
+    hands: np.ndarray
+    bids: np.ndarray
+    plays: np.ndarray
+    leaders: np.ndarray
+    winners: np.ndarray
+
+    def frame(self) -> pd.DataFrame:
+        """One row per game, round and player: ``game, round, player, seat, hand, bid, tricks, score, total``."""
+        n, rows = self.n_players, []
+        for gi in range(len(self.bids)):
+            total = [0] * n
+            for k, r in enumerate(HAND_SIZES):
+                tricks = np.bincount(self.winners[gi, k, :r], minlength=n)
+                for seat in range(n):
+                    player = (seat + k) % n
+                    bid = int(self.bids[gi, k, seat])
+                    points = raw_score(bid, int(tricks[seat]), Scoring(self.scoring), r)
+                    total[player] += points
+                    rows.append({
+                        "game": self.start + gi, "round": k + 1, "player": player, "seat": seat,
+                        "hand": " ".join(card_text(int(v), player) for v in self.hands[gi, k, seat, :r]),
+                        "bid": bid, "tricks": int(tricks[seat]), "score": points, "total": total[player],
+                    })
+        return pd.DataFrame(rows)
+
+
+def trace_one_colour(
+    n_players: int = 4,
+    n_games: int = 1,
+    *,
+    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    seed: int = 0,
+    start: int = 0,
+    plus_minus_one: bool = False,
+    scoring: str = "standard",
+) -> OneColourTrace:
+    """Play games ``start .. start + n_games - 1`` (as :func:`simulate_one_colour` does) and keep every card."""
+    from .._kernels.variants.onecolour import trace_one_colour_games
+
+    _one_colour_iv(n_players, n_games, policies, seed, scoring)
+    if n_games > 10_000:
+        raise ValueError("trace at most 10000 games; use simulate_one_colour() for statistics")
+    _, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)
+    key = seed_key(seed)
+    n, g = n_players, n_games
+    out = OneColourTrace(
+        n, key, start, bool(plus_minus_one), str(scoring),
+        np.full((g, 12, n, PILE), -1, np.int64), np.zeros((g, 12, n), np.int64),
+        np.full((g, 12, PILE, n), -1, np.int64), np.full((g, 12, PILE), -1, np.int64),
+        np.full((g, 12, PILE), -1, np.int64),
+    )
+    trace_one_colour_games(
+        st0, pids, params, np.uint64(key), start, out.hands, out.bids, out.plays, out.leaders, out.winners
+    )
+    return out

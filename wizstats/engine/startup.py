@@ -1,0 +1,55 @@
+"""The one line a user sees when the kernels are compiled: the first run after an install or upgrade.
+
+numba compiles a kernel on its first call and caches the machine code (see
+:mod:`wizstats._kernels.jit`); later processes load it in a fraction of a second. Compiling
+takes a minute or more, so before calling a kernel that is not in the cache yet, say so once:
+
+>>> from wizstats._kernels.engine.round import simulate_counts
+>>> isinstance(is_cached(simulate_counts), bool)
+True
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+__all__ = ["compile_notice", "is_cached"]
+
+COMPILE_SECONDS = "about a minute on 2 cores"
+"""How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
+
+_announced = False
+
+
+def is_cached(kernel: Any) -> bool:
+    """Whether numba's cache holds compiled code for ``kernel`` (a jitted function) for these sources.
+
+    Reads the kernel's cache index the way numba does (an index written for other sources
+    counts as empty). Anything unexpected counts as cached: the notice is a courtesy, never
+    an error.
+    """
+    if getattr(kernel, "signatures", None):  # compiled or loaded in this process already
+        return True
+    try:
+        return bool(kernel._cache._cache_file._load_index())
+    except Exception:  # noqa: BLE001 - numba internals moved: stay silent
+        return True
+
+
+def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
+    """Print one line to stderr if any of ``kernels`` must be compiled; at most once per process.
+
+    Returns whether the line was printed.
+    """
+    global _announced
+    if _announced or all(is_cached(k) for k in kernels):
+        return False
+    _announced = True
+    print(
+        f"wizstats: compiling {what} for this machine ({takes}, once after an install or upgrade;"
+        " later runs load it from the cache)",
+        file=sys.stderr,
+        flush=True,
+    )
+    return True

@@ -1,0 +1,8 @@
+"""Exact counts where counting is possible: vulnerability, schedules, round 1."""
+
+from __future__ import annotations
+
+from .counts import last_rounds_share, plus_minus_one_options, schedule_figures, vulnerability
+from .round1 import DEALER_CHOICES, ROUND1_STATES, break_even_probability, round1_seat_values, round1_table, round1_thresholds, round1_trump_choice_value, round1_win_probability
+
+__all__ = ["DEALER_CHOICES", "ROUND1_STATES", "break_even_probability", "last_rounds_share", "plus_minus_one_options", "round1_seat_values", "round1_table", "round1_thresholds", "round1_trump_choice_value", "round1_win_probability", "schedule_figures", "vulnerability"]

@@ -1,0 +1,7 @@
+"""The players by name: the registry of policies, their parameters and defaults."""
+
+from __future__ import annotations
+
+from .registry import DEFAULT_POLICY, POLICIES, Policy, PolicyInfo, resolve_policies, strongest
+
+__all__ = ["DEFAULT_POLICY", "POLICIES", "Policy", "PolicyInfo", "resolve_policies", "strongest"]

@@ -1,0 +1,7 @@
+"""The rules of thumb, one question each, answered with a sentence and a table (``wizstats ask``)."""
+
+from __future__ import annotations
+
+from .ask import Answer, AskOptions, QUESTIONS, Question, ask
+
+__all__ = ["Answer", "AskOptions", "QUESTIONS", "Question", "ask"]

@@ -1,0 +1,400 @@
+"""Named rules-of-thumb questions, each answered in a sentence with numbers and intervals (``wizstats ask``).
+
+A question is a function of :class:`AskOptions` returning an :class:`Answer`: the sentence and
+the table behind it. Exact counts are used where they exist (round 1, schedules, plus/minus
+one arithmetic); the rest is simulated with the named players, sample size and seed.
+
+>>> sorted(QUESTIONS)[:3]
+['bidding-last', 'bids-add-up', 'dealer-options']
+>>> print(ask("last-rounds", AskOptions(n_players=6)).sentence)  # doctest: +ELLIPSIS
+With 6 players the last 3 rounds of a standard game hold 330 of the 750 points ... 44.0% (11/25, exact)...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import pandas as pd
+
+from ..stats import effects
+from ..exact import counts as exact
+from ..rules import Rules
+from ..stats import card_win_probability
+
+__all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask"]
+
+
+@dataclass(frozen=True)
+class AskOptions:
+    """What a question may be asked about; each question reads the fields it needs."""
+
+    n_players: int = 4
+    hand_size: int | None = None
+    """``None``: the question's default (round 1, or every round of the game)."""
+    plus_minus_one: bool = False
+    blind_trump: bool = False
+    k: int = 3
+    schedule: str = "standard"
+    policy: str | None = None
+    """``None``: the strongest registered policy."""
+    n: int | None = None
+    """Deals per hand size; ``None``: the question's default (a few seconds)."""
+    seed: int = 0
+
+    def rules(self) -> Rules:
+        """The rules these options describe."""
+        return Rules(
+            self.n_players,
+            plus_minus_one=self.plus_minus_one,
+            trump_choice="blind" if self.blind_trump else "after-look",
+        )  # type: ignore[arg-type]
+
+    def sizes(self) -> list[int] | None:
+        """The hand size asked for, or ``None`` for the whole schedule."""
+        return None if self.hand_size is None else [self.hand_size]
+
+
+@dataclass
+class Answer:
+    """A one-sentence answer and the table behind it."""
+
+    sentence: str
+    table: pd.DataFrame
+    """The full table (``--format csv/json``)."""
+    summary: pd.DataFrame | None = None
+    """A shorter table for reading (``--format table``); ``None``: the full table."""
+    notes: list[str] = field(default_factory=list)
+
+    def shown(self) -> pd.DataFrame:
+        """The table to print for a reader."""
+        return self.table if self.summary is None else self.summary
+
+
+@dataclass(frozen=True)
+class Question:
+    """A named question: its text, the options it reads, and how to answer it."""
+
+    name: str
+    text: str
+    options: str
+    answer: Callable[[AskOptions], Answer]
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def _ci(low: float, high: float, scale: float = 1.0, digits: int = 1) -> str:
+    return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def _wide(t: pd.DataFrame, quantities: dict[str, str], seat: object = None, digits: int = 2,
+          sign: bool = True) -> pd.DataFrame:
+    """One row per hand size, one column per quantity: ``value [low, high]`` (``seat``: that seat only)."""
+    rows: dict[str, dict[str, str]] = {}
+    for r in t.itertuples():
+        if r.quantity not in quantities or (seat is not None and str(r.seat) != str(seat)):
+            continue
+        cell = f"{r.value:{'+' if sign else ''}.{digits}f}"
+        if r.low == r.low:  # not NaN
+            cell += f" [{r.low:.{digits}f}, {r.high:.{digits}f}]"
+        rows.setdefault(str(r.hand_size), {"hand size": str(r.hand_size)})[quantities[r.quantity]] = cell
+    return pd.DataFrame(list(rows.values()))
+
+
+def _about(o: AskOptions, res_policy: str | None, n: int) -> str:
+    return f"({res_policy} players, {n:,} deals per hand size, seed {o.seed}, 95% intervals)"
+
+
+def _sizes_text(o: AskOptions) -> str:
+    return f"in rounds of {o.hand_size} cards" if o.hand_size else "over a game"
+
+
+# ---------------------------------------------------------------- cards
+def _card_worth(o: AskOptions, relation: str) -> Answer:
+    label = "non-trump" if relation == "plain" else "trump"
+    cut = exact.break_even_probability()
+    r = o.hand_size or 1
+    rules = o.rules()
+    seats = [*range(1, o.n_players), 0]
+    rows = []
+    if r == 1:
+        for seat in seats:
+            e = exact.round1_win_probability("B13", seat=seat, n_players=o.n_players, trump=relation, rules=rules)
+            rows.append({"seat": seat, "p_win": e.value, "low": e.value, "high": e.value, "exact": str(e.fraction)})
+        how = "exact count"
+    else:
+        n = o.n or 10_000
+        for seat in seats:
+            res = card_win_probability(
+                "B13",
+                n_players=o.n_players,
+                hand_size=r,
+                seat=seat,
+                trump=relation,
+                rules=rules,
+                policy=o.policy,
+                n=n,
+                seed=o.seed,
+                marginal=False,
+            )
+            est = res.estimate(quantity="p_win")
+            assert est.ci is not None
+            rows.append({"seat": seat, "p_win": est.value, "low": est.ci.low, "high": est.ci.high, "exact": ""})
+        how = _about(o, res.policy, n)[1:-1]
+    table = pd.DataFrame(rows).assign(break_even=float(cut), worth_a_trick=lambda t: t.p_win >= float(cut))
+    worth = table[table.worth_a_trick].seat.tolist()
+    lead = table[table.seat == 1].iloc[0]
+    rest = table[table.seat != 1]
+    verdict = (
+        "yes, from every seat"
+        if len(worth) == len(table)
+        else "no, from no seat"
+        if not worth
+        else f"only from seat{'s' if len(worth) > 1 else ''} {', '.join(map(str, worth))}"
+    )
+    others = (
+        "the same from the other seats"
+        if abs(rest.p_win.max() - rest.p_win.min()) < 5e-4
+        else f"{_pct(rest.p_win.min())} to {_pct(rest.p_win.max())} from the other seats"
+    )
+    interval = "" if r == 1 else f" {_ci(lead.low, lead.high, 100)}"
+    sentence = (
+        f"With {o.n_players} players and {r} card{'s' if r > 1 else ''} in hand, a {label} 13 takes its trick"
+        f" {_pct(lead.p_win)}{interval} of the time held by seat 1 (who leads the first trick) and {others},"
+        f" against a break-even of {_pct(float(cut))} (3/7) for bidding it."
+        f" Worth a trick? {verdict.capitalize()} ({how})."
+    )
+    return Answer(sentence, table)
+
+
+def _non_trump_13(o: AskOptions) -> Answer:
+    return _card_worth(o, "plain")
+
+
+def _trump_13(o: AskOptions) -> Answer:
+    return _card_worth(o, "trump")
+
+
+def _sure_tricks(o: AskOptions) -> Answer:
+    t = exact.vulnerability(o.rules().deck).table
+    top = t[(t.card == "13")].set_index("relation").value
+    sentence = (
+        f"Only the Wizards are sure tricks: nothing beats a led Wizard, while even the trump 13 loses to"
+        f" {top['trump']} cards (the Wizards) and a non-trump 13 to {top['plain']} of the other"
+        f" {int(t['of'].iloc[0])} (exact count)."
+    )
+    value = {(r.card, r.relation): int(r.value) for r in t.itertuples()}
+    ranks = [c for c in dict.fromkeys(t.card) if c.isdigit()]
+    summary = pd.DataFrame({
+        "led card": ["Wizard", *ranks, "Jester"],
+        "beaten by, as trump": [value[("W", "-")], *(value[(k, "trump")] for k in ranks), value[("J", "-")]],
+        "as non-trump": [value[("W", "-")], *(value[(k, "plain")] for k in ranks), value[("J", "-")]],
+    })
+    return Answer(sentence, t, summary)
+
+
+# ---------------------------------------------------------------- schedules and plus/minus one
+def _last_rounds(o: AskOptions) -> Answer:
+    e = exact.last_rounds_share(o.n_players, o.k, schedule=o.schedule)
+    rules = Rules(o.n_players, schedule=o.schedule)  # type: ignore[arg-type]
+    points = [rules.max_points_round(r) for r in rules.schedule]
+    table = pd.DataFrame({"round": range(1, len(points) + 1), "hand_size": rules.schedule, "max_points": points})
+    frac = e.fraction or Fraction(e.value)
+    last = sum(points[-o.k :])
+    sentence = (
+        f"With {o.n_players} players the last {o.k} rounds of a {o.schedule} game hold {last} of the {sum(points)}"
+        f" points a player can score at most: {_pct(float(frac))} ({frac}, exact), against"
+        f" {_pct(o.k / len(points))} if every round weighed the same."
+    )
+    return Answer(sentence, table)
+
+
+def _dealer_options(o: AskOptions) -> Answer:
+    t = exact.plus_minus_one_options(o.n_players, schedule=o.schedule).table
+    applies = t[t.applies]
+    first, last = applies.iloc[0], applies.iloc[-1]
+    sentence = (
+        f"Under plus/minus one the dealer may lose one of his r + 1 possible bids: {first.share_lost} of them in a"
+        f" round of {first.hand_size} card{'s' if first.hand_size > 1 else ''}, {last.share_lost} in the round of"
+        f" {last.hand_size} ({o.schedule} schedule, {o.n_players} players, exact); only when the earlier bids add up"
+        f" to at most the hand size."
+    )
+    return Answer(sentence, t)
+
+
+def _pm1_cost(o: AskOptions) -> Answer:
+    n = o.n or 3000
+    res = effects.plus_minus_one_cost(
+        o.n_players, o.sizes(), rules=o.rules().replace(plus_minus_one=False), policy=o.policy, n=n, seed=o.seed
+    )
+    t = res.table
+    label = "game" if o.hand_size is None else o.hand_size
+    d = t[(t.hand_size == label) & (t.seat == 0)].iloc[0]
+    others = t[(t.hand_size == label) & (t.seat != 0)]
+    sentence = (
+        f"Plus/minus one costs the dealer {-d.value:.1f} points {_ci(-d.high, -d.low)} {_sizes_text(o)} with"
+        f" {o.n_players} players, while each other seat changes by {others.value.min():+.1f} to"
+        f" {others.value.max():+.1f} {_about(o, res.policy, n)}."
+    )
+    summary = _wide(t, {"score_change": "dealer (seat 0): change"}, seat=0)
+    mean_others = t[t.seat != 0].groupby(t.hand_size.astype(str), sort=False).value.mean()
+    summary["each other seat (mean)"] = [f"{mean_others[h]:+.2f}" for h in summary["hand size"]]
+    return Answer(sentence, t, summary)
+
+
+# ---------------------------------------------------------------- seats and bids
+def _bidding_last(o: AskOptions) -> Answer:
+    n = o.n or 2000
+    rules = o.rules().replace(plus_minus_one=False)
+    res = effects.dealer_advantage(o.n_players, o.sizes(), rules=rules, policy=o.policy, n=n, seed=o.seed)
+    t = res.table
+    label = o.hand_size if o.hand_size is not None else "mean"
+    last = t[(t.hand_size == label) & (t.quantity == "bidding_last")].iloc[0]
+    edge = t[(t.hand_size == label) & (t.quantity == "dealer_minus_others")].iloc[0]
+    where = f"in rounds of {o.hand_size} cards" if o.hand_size else "per round, averaged over a game"
+    sentence = (
+        f"Bidding last, knowing every other bid, is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)}"
+        f" to the dealer {where}, against everyone bidding at once; all told the dealer's score minus the average"
+        f" other seat's is {edge.value:+.2f} {_ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
+        f" plus/minus one) {_about(o, res.policy, n)}."
+    )
+    names = {"bidding_last": "bidding last (open minus hidden)", "dealer_minus_others": "dealer minus others"}
+    summary = _wide(t, names)
+    return Answer(sentence, t, summary)
+
+
+def _seat_advantage(o: AskOptions) -> Answer:
+    n = o.n or 2000
+    res = effects.seat_effects(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
+    t = res.table
+    label = "game" if o.hand_size is None else o.hand_size
+    s = t[(t.hand_size == label) & (t.quantity == "mean_score")]
+    best, worst = s.loc[s.value.idxmax()], s.loc[s.value.idxmin()]
+    sentence = (
+        f"{'Over a game' if o.hand_size is None else f'In rounds of {o.hand_size} cards'} seat {best.seat} scores most,"
+        f" {best.value:.1f} {_ci(best.low, best.high)}, and seat {worst.seat} least, {worst.value:.1f}"
+        f" {_ci(worst.low, worst.high)} ({o.n_players} players; seat 0 deals, seat 1 leads) {_about(o, res.policy, n)}."
+    )
+    return Answer(sentence, s.reset_index(drop=True))
+
+
+def _bids_add_up(o: AskOptions) -> Answer:
+    n = o.n or 4000
+    res = effects.bids_add_up(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
+    t = res.table
+    eq = t[t.quantity == "p_equal"]
+    if o.hand_size is not None:
+        row = eq.iloc[0]
+        sentence = (
+            f"Without plus/minus one the bids of a {o.n_players}-player round of {o.hand_size} cards add up to"
+            f" the tricks {_pct(row.value)} {_ci(row.low, row.high, 100)} of the time"
+            f" {_about(o, res.policy, n)}."
+        )
+    else:
+        half = ((eq.high - eq.low) / 2).pow(2).sum() ** 0.5
+        sentence = (
+            f"Without plus/minus one the bids add up to the tricks in {eq.value.sum():.2f} (±{half:.2f}) of"
+            f" the {len(eq)} rounds of a {o.n_players}-player game: {_pct(eq.value.iloc[0])} of one-card"
+            f" rounds, {_pct(eq.value.iloc[-1])} of the last {_about(o, res.policy, n)}."
+        )
+    pct_t = t.assign(value=100 * t.value, low=100 * t.low, high=100 * t.high)
+    names = {"p_equal": "bids add up (%)", "p_under": "underbid (%)", "p_over": "overbid (%)"}
+    return Answer(sentence, t, _wide(pct_t, names, digits=1, sign=False))
+
+
+def _trump_choice(o: AskOptions) -> Answer:
+    ex = exact.round1_trump_choice_value(o.n_players).table.set_index("quantity").value
+    n = o.n or 2000
+    res = effects.trump_choice_value(o.n_players, o.sizes(), policy=o.policy, n=n, seed=o.seed)
+    t = res.table
+    label = "game" if o.hand_size is None and "game" in set(t.hand_size) else t.hand_size.iloc[0]
+    quantity = "per_round" if label == "game" else "given_wizard"
+    d = t[(t.hand_size == label) & (t.seat == 0) & (t.quantity == quantity)].iloc[0]
+    where = "over a game" if label == "game" else f"per round of {label} cards with a Wizard turned"
+    sentence = (
+        f"Naming trump after looking at his hand (1996) instead of blind (2022 reading) is worth {d.value:+.1f}"
+        f" points {_ci(d.low, d.high)} to the dealer {where} with these players {_about(o, res.policy, n)}; in round 1,"
+        f" exactly, naming the best suit for his card gains {ex['value']:+.2f} points over a blind choice when a"
+        f" Wizard is turned ({o.n_players} players)."
+    )
+    summary = _wide(t, {"given_wizard": "dealer, per Wizard round", "per_round": "dealer, per average round"}, seat=0)
+    return Answer(sentence, t, summary)
+
+
+QUESTIONS: dict[str, Question] = {
+    q.name: q
+    for q in [
+        Question(
+            "non-trump-13",
+            "Is a non-trump 13 worth a trick?",
+            "--players, --hand-size (1: exact), --n, --seed, --policy",
+            _non_trump_13,
+        ),
+        Question(
+            "trump-13",
+            "Is the trump 13 worth a trick?",
+            "--players, --hand-size (1: exact), --n, --seed, --policy",
+            _trump_13,
+        ),
+        Question("sure-tricks", "Which cards are sure tricks?", "(none)", _sure_tricks),
+        Question(
+            "last-rounds", "How much of the game lies in the last k rounds?", "--players, --k, --schedule", _last_rounds
+        ),
+        Question(
+            "dealer-options",
+            "How many bids does plus/minus one take from the dealer?",
+            "--players, --schedule",
+            _dealer_options,
+        ),
+        Question(
+            "plus-minus-one-dealer",
+            "What does plus/minus one cost the dealer?",
+            "--players, --hand-size (default: a game), --n, --seed, --policy",
+            _pm1_cost,
+        ),
+        Question(
+            "bidding-last",
+            "How much is bidding last worth?",
+            "--players, --hand-size (default: a game), --n, --seed, --policy",
+            _bidding_last,
+        ),
+        Question(
+            "seat-advantage",
+            "Which seat scores most?",
+            "--players, --hand-size (default: a game), --plus-minus-one, --n, --seed, --policy",
+            _seat_advantage,
+        ),
+        Question(
+            "bids-add-up",
+            "How often do the bids add up without plus/minus one (Kuschelwizard)?",
+            "--players, --hand-size (default: a game), --n, --seed, --policy",
+            _bids_add_up,
+        ),
+        Question(
+            "trump-choice",
+            "What is naming trump after looking at the hand worth to the dealer?",
+            "--players, --hand-size (default: a game), --n, --seed, --policy",
+            _trump_choice,
+        ),
+    ]
+}
+"""The catalogue, by name."""
+
+
+def ask(name: str, options: AskOptions | None = None) -> Answer:
+    """Answer the question called ``name`` (see :data:`QUESTIONS`)."""
+    key = name.strip().lower().replace("_", "-")
+    if key not in QUESTIONS:
+        raise ValueError(f"unknown question {name!r} (known: {', '.join(QUESTIONS)}; see wizstats ask --list)")
+    options = options or AskOptions()
+    if options.hand_size is not None and not 1 <= options.hand_size <= options.rules().max_hand_size:
+        raise ValueError(
+            f"hand size {options.hand_size} is impossible: {options.n_players} players allow 1 to"
+            f" {options.rules().max_hand_size}"
+        )
+    if not 1 <= options.k:
+        raise ValueError(f"k must be a whole number >= 1, got {options.k}")
+    return QUESTIONS[key].answer(options)
