@@ -384,12 +384,12 @@ def _plan(opts: _Options, n: int, name: str) -> GamePlan:
         if "tournament" in words:
             if opts.schedule is not None:
                 raise ValueError("tournament rules fix the schedule; do not give one")
-            rules = Rules.tournament(n, deck=deck, scoring=scoring)  # type: ignore[arg-type]
+            rules = Rules.tournament(n, deck=deck, scoring=scoring)
         else:
             rules = Rules(
                 n,
-                deck=deck,  # type: ignore[arg-type]
-                schedule=opts.schedule or "standard",  # type: ignore[arg-type]
+                deck=deck,
+                schedule=opts.schedule or "standard",
                 plus_minus_one="plus-minus-one" in words,
                 scoring=scoring,
             )

@@ -12,6 +12,7 @@ import hashlib
 import os
 from collections import namedtuple
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import numba
@@ -67,14 +68,17 @@ def _cache_dir() -> str:
 
 
 CACHE_DIR = _cache_dir()
-numba.config.CACHE_DIR = CACHE_DIR
+setattr(numba.config, "CACHE_DIR", CACHE_DIR)  # numba reads it when it caches (not in its type stubs)
 
 _OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "boundscheck": False}
 
-jit = functools.partial(numba.njit, _nrt=True, **_OPTIONS)
+Kernel = Callable[..., Any]
+"""A compiled kernel, as the Python side sees it (numba checks the types when it compiles)."""
+
+jit: Callable[..., Kernel] = functools.partial(numba.njit, _nrt=True, **_OPTIONS)
 """``numba.njit`` with the project's options (serial kernels and helpers)."""
 
-hotjit = functools.partial(numba.njit, _nrt=False, **_OPTIONS)
+hotjit: Callable[..., Kernel] = functools.partial(numba.njit, _nrt=False, **_OPTIONS)
 """``jit`` without reference counting, for hot kernels that take the round state and allocate nothing.
 
 A jitted function that takes the round state (a tuple of 18 arrays) increments and later
@@ -87,19 +91,19 @@ switch reference counting on explicitly, because numba otherwise compiles a func
 from a ``hotjit`` one without it too (and then refuses its allocations).
 """
 
-pjit = functools.partial(numba.njit, parallel=True, _nrt=True, **_OPTIONS)
+pjit: Callable[..., Kernel] = functools.partial(numba.njit, parallel=True, _nrt=True, **_OPTIONS)
 """``numba.njit(parallel=True)`` with the project's options (batch kernels over blocks of rounds)."""
 
 
 @intrinsic
-def pdep(typingctx, src, mask):  # type: ignore[no-untyped-def]
+def pdep(typingctx, src, mask):
     """The x86 BMI2 ``pdep`` instruction on two int64 (deposit the low bits of ``src`` at the set bits of ``mask``).
 
     Only call it when :data:`FAST_PDEP` is true.
     """
     sig = types.int64(types.int64, types.int64)
 
-    def codegen(context, builder, signature, args):  # type: ignore[no-untyped-def]
+    def codegen(context, builder, signature, args):
         i64 = ir.IntType(64)
         fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, i64]), "llvm.x86.bmi.pdep.64")
         return builder.call(fn, args)
@@ -119,4 +123,4 @@ def set_num_threads(n: int) -> None:
 
 def max_threads() -> int:
     """The most threads parallel kernels can use in this process."""
-    return int(numba.config.NUMBA_NUM_THREADS)
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # not in numba's stubs

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if args.players is None or args.players < 1:
         raise CliError("give --players")
     unseen = args.bids is None and args.seat != 1
-    rules = Rules(args.players, plus_minus_one=args.plus_minus_one, bids="hidden" if unseen else "open")  # type: ignore[arg-type]
+    rules = Rules(args.players, plus_minus_one=args.plus_minus_one, bids="hidden" if unseen else "open")
     if unseen and args.plus_minus_one:
         raise CliError("plus/minus one needs the earlier bids: give --bids")
     res = trick_distribution(

@@ -74,7 +74,7 @@ def _sit_out(items: list[str]) -> list[tuple[int, int]]:
     return pairs
 
 
-def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _rules(args: argparse.Namespace):
     from ..rules import Rules
 
     common = {
@@ -93,7 +93,7 @@ def _rules(args: argparse.Namespace):  # type: ignore[no-untyped-def]
             schedule = tuple(int(x) for x in args.schedule.split(",") if x.strip())  # type: ignore[assignment]
         except ValueError:
             raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
-    return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)  # type: ignore[arg-type]
+    return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -47,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
     from ..rules import Rules
-    from ..engine import simulate
+    from ..engine import SpecialSimulationResult, simulate
 
     rules = Rules(
         args.players,
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
         cols = ["seat", "policy", "rounds", "mean_bid", "mean_tricks", "accuracy", "accuracy_low", "accuracy_high",
                 "mean_score", "mean_score_low", "mean_score_high"]
         emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
-        if getattr(result, "events", None):  # special cards (wizstats.engine)
+        if isinstance(result, SpecialSimulationResult) and result.events:  # special cards
             print("special-card events: " + ", ".join(f"{k} {v}" for k, v in result.events.items()))
     else:
         emit(result.joint(), args.format)

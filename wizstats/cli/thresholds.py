@@ -48,9 +48,8 @@ def run(args: argparse.Namespace) -> int:
     from ..exact import round1_thresholds
     from ..stats import bid_thresholds
 
-    sizes = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
-    if sizes == "game":
-        sizes = None
+    parsed = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
+    sizes = None if isinstance(parsed, str) else parsed  # "game": every hand size
     res = bid_thresholds(args.players, sizes, policy=args.policy, n=args.n, seed=args.seed)
     t = res.table
     if args.format != "table":

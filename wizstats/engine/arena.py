@@ -236,7 +236,7 @@ def _run_kernel(
     from .._kernels.engine.arena import arena_kernel
 
     n_groups, n_blocks = out.shape[1], out.shape[0]
-    arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, np.uint64(key), np.int64(base),  # type: ignore
+    arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, np.uint64(key), np.int64(base),
                  np.int64(start), np.int64(size), np.int64(n_blocks), out)
 
 
@@ -324,7 +324,7 @@ def rollout_bid_values(
         raise ValueError(f"samples must be a whole number >= 2, got {samples!r}")
     totals = np.zeros((3, r + 1))
     key = np.uint64(seed_key(seed))
-    bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)  # type: ignore
+    bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)
     forbidden = rules.forbidden_bid(r, list(earlier_bids)) if seat == 0 else None
     count = np.maximum(totals[2], 1.0)
     mean = totals[0] / count
@@ -367,7 +367,7 @@ def fixed_hand_score(
     _, pol, par = resolve_policies(policies, n_players)
     out = np.zeros(2)
     key = np.uint64(seed_key(seed))
-    fixed_hand_scores(tab, st0, pol, par, key, 0, int(n_rounds), seat, ids, turned_id, forced, out)  # type: ignore
+    fixed_hand_scores(tab, st0, pol, par, key, 0, int(n_rounds), seat, ids, turned_id, forced, out)
     mean = out[0] / n_rounds
     var = max(out[1] / n_rounds - mean * mean, 0.0) * n_rounds / max(n_rounds - 1, 1)
     return float(mean), float(math.sqrt(var / n_rounds))

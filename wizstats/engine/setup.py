@@ -74,7 +74,7 @@ def threads_limited(threads: int | None) -> Iterator[None]:
         jit.set_num_threads(before)
 
 
-def progress_bar(total: int, enabled: bool | None, unit: str = "round"):  # type: ignore[no-untyped-def]
+def progress_bar(total: int, enabled: bool | None, unit: str = "round"):
     """A tqdm bar on stderr; ``enabled=None`` shows it only on a terminal."""
     from tqdm.auto import tqdm
 

@@ -147,7 +147,7 @@ def last_rounds_share(
     rules = Rules(
         n_players,
         deck=resolve_deck(deck),
-        schedule=schedule if isinstance(schedule, str) else tuple(schedule),  # type: ignore[arg-type]
+        schedule=schedule if isinstance(schedule, str) else tuple(schedule),
     )
     if not isinstance(k, int) or not 1 <= k <= rules.rounds_per_game:
         raise ValueError(f"k must be 1 .. {rules.rounds_per_game} (the rounds of the game), got {k!r}")

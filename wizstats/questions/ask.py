@@ -49,7 +49,7 @@ class AskOptions:
             self.n_players,
             plus_minus_one=self.plus_minus_one,
             trump_choice="blind" if self.blind_trump else "after-look",
-        )  # type: ignore[arg-type]
+        )
 
     def sizes(self) -> list[int] | None:
         """The hand size asked for, or ``None`` for the whole schedule."""
@@ -199,7 +199,7 @@ def _sure_tricks(o: AskOptions) -> Answer:
 # ---------------------------------------------------------------- schedules and plus/minus one
 def _last_rounds(o: AskOptions) -> Answer:
     e = exact.last_rounds_share(o.n_players, o.k, schedule=o.schedule)
-    rules = Rules(o.n_players, schedule=o.schedule)  # type: ignore[arg-type]
+    rules = Rules(o.n_players, schedule=o.schedule)
     points = [rules.max_points_round(r) for r in rules.schedule]
     table = pd.DataFrame({"round": range(1, len(points) + 1), "hand_size": rules.schedule, "max_points": points})
     frac = e.fraction or Fraction(e.value)

@@ -120,7 +120,7 @@ def _sit_out_iv(sit_out: SitOut | None, n: int, n_rounds: int) -> list[set[int]]
     pairs: list[tuple[object, object]] = []
     if isinstance(sit_out, Mapping):
         for rnd, listed in sit_out.items():
-            players: list[object] = [listed] if isinstance(listed, (int, np.integer)) else list(listed)  # type: ignore[arg-type]
+            players: list[object] = [listed] if isinstance(listed, (int, np.integer)) else list(listed)
             pairs += [(rnd, p) for p in players]
     else:
         try:

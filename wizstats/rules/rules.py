@@ -12,8 +12,8 @@ A :class:`Rules` is validated once, when it is made; everything downstream trust
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 
 from .cards import SPECIAL_KINDS, CardKind, Deck, parse_special, resolve_deck
 
@@ -94,11 +94,11 @@ def _enum_value(enum_type: type[enum.Enum], value: object, what: str) -> enum.En
     try:
         return enum_type(value.value if isinstance(value, enum.Enum) else str(value).lower())
     except ValueError:
-        choices = ", ".join(m.value for m in enum_type)  # type: ignore[attr-defined]
+        choices = ", ".join(m.value for m in enum_type)
         raise ValueError(f"unknown {what} {value!r} (expected one of: {choices})") from None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Rules:
     """The rules of one game, validated when made.
 
@@ -131,18 +131,45 @@ class Rules:
         the deck (RULES 2: the last round deals every card). Normalised to a frozenset of English names.
     """
 
-    n_players: int = 4
-    deck: Deck = field(default_factory=Deck.standard)
-    schedule: tuple[int, ...] = ()
-    plus_minus_one: bool = False
-    plus_minus_one_min_hand: int = 1
-    trump_choice: TrumpChoice = TrumpChoice.AFTER_LOOK
-    bids: BidVisibility = BidVisibility.OPEN
-    scoring: Scoring = Scoring.STANDARD
-    placement_points: tuple[int, ...] | None = None
-    special_cards: frozenset[str] = frozenset()
+    n_players: int
+    deck: Deck
+    schedule: tuple[int, ...]
+    plus_minus_one: bool
+    plus_minus_one_min_hand: int
+    trump_choice: TrumpChoice
+    bids: BidVisibility
+    scoring: Scoring
+    placement_points: tuple[int, ...] | None
+    special_cards: frozenset[str]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        n_players: int = 4,
+        deck: Deck | str = "standard",
+        schedule: str | Sequence[int] = (),
+        plus_minus_one: bool = False,
+        plus_minus_one_min_hand: int = 1,
+        trump_choice: TrumpChoice | str = TrumpChoice.AFTER_LOOK,
+        bids: BidVisibility | str = BidVisibility.OPEN,
+        scoring: Scoring | str = Scoring.STANDARD,
+        placement_points: Sequence[int] | None = None,
+        special_cards: str | Iterable[str] = frozenset(),
+    ) -> None:
+        """Take names or values for every field; :func:`_rules_iv` checks them and stores the normal form."""
+        given = {
+            "n_players": n_players,
+            "deck": deck,
+            "schedule": schedule,
+            "plus_minus_one": plus_minus_one,
+            "plus_minus_one_min_hand": plus_minus_one_min_hand,
+            "trump_choice": trump_choice,
+            "bids": bids,
+            "scoring": scoring,
+            "placement_points": placement_points,
+            "special_cards": special_cards,
+        }
+        for name, value in given.items():
+            object.__setattr__(self, name, value)
         _rules_iv(self)
 
     @classmethod
@@ -150,11 +177,11 @@ class Rules:
         """AMIGO preliminary-round rules: 10 fixed deals, plus/minus one from 2 tricks, placement points."""
         return cls(
             n_players,
-            schedule="tournament",  # type: ignore[arg-type]
+            schedule="tournament",
             plus_minus_one=True,
             plus_minus_one_min_hand=2,
             placement_points=TOURNAMENT_PLACEMENT_POINTS[:n_players],
-            **changes,  # type: ignore[arg-type]
+            **changes,  # type: ignore[arg-type]  # checked by Rules itself
         )
 
     def replace(self, **changes: object) -> Rules:

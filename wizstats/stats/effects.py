@@ -64,7 +64,7 @@ def _paired(
     fixed_turned: int = -1,
     width=None,
     target_width: float | None = None,
-    max_n: int | None = None,  # type: ignore[no-untyped-def]
+    max_n: int | None = None,
     threads: int | None = None,
 ) -> tuple[dict[str, np.ndarray], int, str]:
     """Sums of the paired kernel over rounds ``r << 32 ..`` (see :func:`wizstats._kernels.engine.stats.paired_rounds`)."""
@@ -161,7 +161,7 @@ def _z(confidence_level: float) -> float:
     return float(norm.ppf(0.5 + confidence_level / 2))
 
 
-def _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level, need_turned=False):  # type: ignore[no-untyped-def]
+def _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level, need_turned=False):
     rules = rules_iv(rules, n_players)
     sizes = _sizes_iv(hand_sizes, rules, need_turned=need_turned)
     check_sample_size(n)

@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -168,7 +168,7 @@ class _HandQuery:
         return self.named >= 0 and self.seat != 0
 
 
-def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, policy, n, seed, confidence_level):  # type: ignore[no-untyped-def]
+def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, policy, n, seed, confidence_level):
     rules = rules_iv(rules, n_players)
     n_players = rules.n_players
     cards, ids = hand_iv(hand, rules.deck, rules)
@@ -198,7 +198,7 @@ def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, pol
     return _HandQuery(rules, cards, ids, seat, given, spec, cands, named, forbidden, candidates, name, pol_ids, params)
 
 
-def _hand_runner(q: _HandQuery, seed: int):  # type: ignore[no-untyped-def]
+def _hand_runner(q: _HandQuery, seed: int):
     """``run(force, start, size)``: the kernel's sums over deals ``start .. start + size - 1``."""
     from .._kernels.engine.stats import hand_rounds
 
@@ -223,10 +223,10 @@ def _hand_runner(q: _HandQuery, seed: int):  # type: ignore[no-untyped-def]
     return run
 
 
-def _score_width(confidence_level: float, nc: int):  # type: ignore[no-untyped-def]
+def _score_width(confidence_level: float, nc: int):
     """The widest expected-score interval of the legal bids (the adaptive-precision criterion)."""
 
-    def width(tot: dict[str, np.ndarray]) -> float:
+    def width(tot: Mapping[str, np.ndarray]) -> float:
         kept = int(tot["tally"][1])
         if kept < 2:
             return math.inf
@@ -314,7 +314,7 @@ def trick_distribution(
     return _trick_result(tot, tried, q, seed, conditioned, notes, confidence_level)
 
 
-def _sample_kept(run, n, rejecting, min_acceptance, target_width, width, max_n):  # type: ignore[no-untyped-def]
+def _sample_kept(run, n, rejecting, min_acceptance, target_width, width, max_n):
     """Run deals until ``n`` are kept (then, with ``target_width``, more, doubling), in fresh index ranges."""
     max_n = 64 * n if max_n is None else check_sample_size(max_n, "max_n")
     tot = run(0, n)
@@ -339,7 +339,7 @@ def _sample_kept(run, n, rejecting, min_acceptance, target_width, width, max_n):
         tried += size
 
 
-def _margin(tot, candidates, order, kept, confidence_level, meta) -> Estimate:  # type: ignore[no-untyped-def]
+def _margin(tot, candidates, order, kept, confidence_level, meta) -> Estimate:
     """Expected score of the best bid minus the runner-up's, paired over the same deals."""
     k1, k2 = int(order[0]), int(order[1])
     diff_sum = tot["s1"][k1] - tot["s1"][k2]
@@ -413,7 +413,7 @@ def _trick_result(
 
 
 # ---------------------------------------------------------------- one card
-def _card_iv(card, n_players, hand_size, seat, trump, rules, policy, n, seed, confidence_level):  # type: ignore[no-untyped-def]
+def _card_iv(card, n_players, hand_size, seat, trump, rules, policy, n, seed, confidence_level):
     rules = rules_iv(rules, n_players)
     hand_size = hand_size_iv(hand_size, rules)
     seat = seat_iv(seat, rules.n_players)
@@ -481,7 +481,7 @@ def card_win_probability(
         )
         return {"out": out.sum(axis=0), "hist": hist.sum(axis=0)}
 
-    def width(tot: dict[str, np.ndarray]) -> float:
+    def width(tot: Mapping[str, np.ndarray]) -> float:
         return wilson_interval(int(tot["out"][1]), int(tot["out"][0]), confidence_level=confidence_level).width
 
     with threads_limited(threads):

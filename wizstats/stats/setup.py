@@ -127,7 +127,7 @@ def hand_iv(hand: object, deck: Deck, rules: Rules) -> tuple[list[Card], list[in
     if isinstance(hand, str):
         cards = parse_cards(hand)
     elif isinstance(hand, Iterable):
-        cards = [Card.parse(c) for c in hand]  # type: ignore[arg-type]
+        cards = [Card.parse(c) for c in hand]
     else:
         raise ValueError(f"a hand is a list of cards or a string such as 'W R12 B3', got {hand!r}")
     if not cards:

@@ -152,7 +152,7 @@ def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
     n_blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
     out = np.zeros((n_blocks, n, r + 1, r + 1), np.int64)
     key = np.uint64(seed_key(point.seed))
-    simulate_counts(tab, st0, ids, params, key, int(start), size, n_blocks, out)  # type: ignore[call-arg,type-var]
+    simulate_counts(tab, st0, ids, params, key, int(start), size, n_blocks, out)
     return out.sum(axis=0)
 
 

@@ -198,7 +198,7 @@ def ticker(progress: bool | Callable[[int, int], None] | None, total: int, done:
 
         def tick() -> None:
             state[0] += 1
-            progress(state[0], total)  # type: ignore[operator]
+            progress(state[0], total)
 
         yield tick
         return
