@@ -394,6 +394,10 @@ def test_thresholds_after_bids_table() -> None:
     ]  # fmt: skip
     assert t.iloc[0].trump == "3"  # seat 1: as without bids
     assert (t[t.bids == "1 1 1"].trump == "x").all()  # seat 3 never bids 1 after two ones
+    every = ws.round1_thresholds_after_bids(3, states=er.THRESHOLD_STATES)
+    assert list(every.columns)[2:] == ["trump", "plain", "no trump", "wizard turned", "any turned", "wizard", "jester"]
+    with pytest.raises(ValueError, match="states must be some of"):
+        ws.round1_thresholds_after_bids(3, states=("trumps",))
 
 
 # ---------------------------------------------------------------- bad input

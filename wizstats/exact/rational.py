@@ -534,7 +534,8 @@ def round1_thresholds_after_bids(
 ) -> pd.DataFrame:
     """The weakest rank worth a bid after every history of earlier bids, one row per seat and history.
 
-    Seats in bidding order; ``bids`` the earlier bids (``-`` none); one column per state with the
+    Seats in bidding order; ``bids`` the earlier bids (``-`` none); one column per state of
+    :data:`THRESHOLD_STATES` asked for (``wizard turned``, ``any turned`` for the last two) with the
     weakest rank (``-``: no rank pays, ``x``: the history cannot happen beside any such card),
     then whether a Wizard and a Jester pay (in the first state). See :func:`round1_rational_thresholds`.
 
@@ -544,6 +545,9 @@ def round1_thresholds_after_bids(
         3  0 0     1     -        -    yes     no
     """
     game, _ = _game_iv(n_players, trump_choice, None, scoring, deck, None)
+    if isinstance(states, str) or not set(states) <= set(THRESHOLD_STATES) or not states:
+        raise ValueError(f"states must be some of {', '.join(THRESHOLD_STATES)}, got {states!r}")
+    label = {"wizard": "wizard turned", "any": "any turned"}
     rows = []
     for k in range(game.n):
         for bits in itertools.product((0, 1), repeat=k):
@@ -553,14 +557,14 @@ def round1_thresholds_after_bids(
             except ValueError:  # these bids cannot happen
                 rows.append(
                     {"seat": (k + 1) % game.n, "bids": " ".join(map(str, history)) or "-"}
-                    | dict.fromkeys([*states, "wizard", "jester"], "x")
+                    | dict.fromkeys([*(label.get(x, x) for x in states), "wizard", "jester"], "x")
                 )
                 continue
             table = t.table.set_index("state")
             row: dict[str, object] = {"seat": (k + 1) % game.n, "bids": " ".join(map(str, history)) or "-"}
             for state in states:
                 r = table.loc[state]
-                row[state] = "-" if pd.isna(r.weakest_rank) else str(int(r.weakest_rank))
+                row[label.get(state, state)] = "-" if pd.isna(r.weakest_rank) else str(int(r.weakest_rank))
             first = table.loc[states[0]]
             row["wizard"] = {True: "yes", False: "no", None: "x"}[first.wizard]
             row["jester"] = {True: "yes", False: "no", None: "x"}[first.jester]
