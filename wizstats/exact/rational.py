@@ -82,8 +82,8 @@ def _game_iv(
             n_players,
             deck=resolve_deck("standard" if deck is None else deck),
             plus_minus_one=False if plus_minus_one is None else plus_minus_one,
-            trump_choice="after-look" if trump_choice is None else trump_choice,  # type: ignore[arg-type]
-            scoring="standard" if scoring is None else scoring,  # type: ignore[arg-type]
+            trump_choice="after-look" if trump_choice is None else trump_choice,
+            scoring="standard" if scoring is None else scoring,
         )
     if rules.bids is not BidVisibility.OPEN:
         raise ValueError(f"reading the earlier bids needs open bids, not {rules.bids.value} bids")
