@@ -112,6 +112,25 @@ def test_thresholds(capsys: pytest.CaptureFixture[str]) -> None:
     assert "round 1, exact: trump from 3/3/3/3" in text and "trump (seats 1/2/3/0)" in text
 
 
+def test_thresholds_after_bids(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--bids``: round 1 exactly, for the next seat, as ``round1_thresholds(bids=...)``."""
+    out = _run(["thresholds", "--players", "4", "--bids", "0", "0", "--format", "csv"], capsys)
+    table = pd.read_csv(io.StringIO(out))
+    want = ws.round1_thresholds(4, bids=(0, 0)).table
+    assert table.weakest_rank.astype("Int64").tolist() == want.weakest_rank.tolist()
+    assert table.seat.unique().tolist() == [3]
+    text = _run(["thresholds", "--players", "4", "--bids", "0", "0"], capsys)
+    assert "seat 3 after the earlier bids 0 0" in text and "3/7" in text
+    assert "the dealer (seat 0) after the earlier bids 1 0 1" in _run(["thresholds", "--bids", "1", "0", "1"], capsys)
+
+
+def test_ask_one_card_round(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(["ask", "one-card-round", "--players", "4", "--bids", "0", "0"], capsys)
+    assert "seat 3 after the earlier bids 0 0 should bid 1 with a trump from rank 1" in out
+    rows = json.loads(_run(["ask", "one-card-round", "--players", "3", "--format", "json"], capsys))
+    assert len(rows) == 1 + 2 + 4 and rows[0]["trump"] == ws.round1_thresholds_after_bids(3).trump.iloc[0]
+
+
 # ---------------------------------------------------------------- ask
 def test_ask_list(capsys: pytest.CaptureFixture[str]) -> None:
     out = _run(["ask", "--list"], capsys)
@@ -178,6 +197,11 @@ def test_help_has_examples(command: str) -> None:
         (["strength", "Q4"], "unknown card 'Q4'"),
         (["thresholds", "--players", "9"], "3 to 6 players"),
         (["thresholds", "--hand-sizes", "1-x"], "bad hand sizes"),
+        (["thresholds", "--bids", "0", "2"], "a round-1 bid is 0 or 1, got 2"),
+        (["thresholds", "--bids", "0", "0", "0", "0"], "at most 3 earlier bids"),
+        (["thresholds", "--bids", "1", "1", "1"], "impossible bids [1, 1, 1]"),
+        (["thresholds", "--bids", "0", "--hand-sizes", "3"], "--bids answers round 1 only"),
+        (["ask", "one-card-round", "--bids", "1", "x"], "invalid int value"),
         (["ask", "frobnicate"], "unknown question 'frobnicate'"),
         (["ask"], "name a question"),
         (["ask", "non-trump-13", "--hand-size", "40"], "hand size 40 is impossible"),

@@ -9,7 +9,7 @@ from .engine import clairvoyance_odds
 from .stats import game_score_distribution, score_distribution
 from .stats import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .estimates import Estimate, Result
-from .exact import break_even_probability, last_rounds_share, plus_minus_one_options, round1_seat_values, round1_table, round1_thresholds, round1_trump_choice_value, round1_win_probability, schedule_figures, vulnerability
+from .exact import break_even_probability, last_rounds_share, plus_minus_one_options, rational_round1_win_probability, round1_bid_table, round1_history_possible, round1_rational_thresholds, round1_rational_values, round1_seat_values, round1_table, round1_thresholds, round1_thresholds_after_bids, round1_trump_choice_value, round1_win_probability, schedule_figures, vulnerability
 from .engine import GameResult, simulate_games
 from .intervals import ConfidenceInterval, wilson_interval
 from .engine import simulate_one_colour, trace_one_colour
@@ -65,9 +65,15 @@ __all__ = [
     "placement_points",
     "plus_minus_one_cost",
     "plus_minus_one_options",
+    "rational_round1_win_probability",
+    "round1_bid_table",
+    "round1_history_possible",
+    "round1_rational_thresholds",
+    "round1_rational_values",
     "round1_seat_values",
     "round1_table",
     "round1_thresholds",
+    "round1_thresholds_after_bids",
     "round1_trump_choice_value",
     "round1_win_probability",
     "schedule_figures",

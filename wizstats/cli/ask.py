@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "  wizstats ask bidding-last --players 4\n"
             "  wizstats ask plus-minus-one-dealer --hand-size 3\n"
             "  wizstats ask last-rounds --players 6 --k 3\n"
-            "  wizstats ask bids-add-up --format csv"
+            "  wizstats ask bids-add-up --format csv\n"
+            "  wizstats ask one-card-round --players 4 --bids 0 0"
         ),
     )
     p.add_argument("name", nargs="?", help="the question (see --list)")
@@ -37,6 +38,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
     p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
     p.add_argument("--n", type=int, default=None, help="deals per hand size (default: a few seconds' worth)")
+    p.add_argument(
+        "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
+    )
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run)
@@ -70,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         policy=args.policy,
         n=args.n,
         seed=args.seed,
+        bids=None if args.bids is None else tuple(args.bids),
     )
     answer = ask(args.name, options)
     if args.format == "table":

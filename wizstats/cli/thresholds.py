@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, add_players, add_seed, emit
+from ._common import CliError, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -16,19 +16,30 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "For each hand size and seat, the lowest rank from which every higher trump (non-trump, card in a\n"
             "round without trump) takes the trick it is played in at least the break-even share of the time\n"
             "(3/7 for the first trick, standard scoring), and the fewest trumps worth a trick. Simulated with\n"
-            "the named players; round 1 is also given exactly. '-': no rank qualifies."
+            "the named players; round 1 is also given exactly. '-': no rank qualifies.\n"
+            "With --bids: round 1 only, exactly, for the player whose turn it is after those earlier bids\n"
+            "(0 or 1 each, from seat 1), reading them as made by rational bidders (bid 1 iff the chance\n"
+            "reaches the break-even)."
         ),
         epilog=(
             "examples:\n"
             "  wizstats thresholds --players 4\n"
             "  wizstats thresholds --players 5 --hand-sizes 1-6 --n 20000\n"
-            "  wizstats thresholds --players 4 --format csv"
+            "  wizstats thresholds --players 4 --format csv\n"
+            "  wizstats thresholds --players 4 --bids 0 0"
         ),
     )
     add_players(p)
     p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
     p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
     p.add_argument("--n", type=int, default=3000, help="random rounds per hand size (default: 3000)")
+    p.add_argument(
+        "--bids",
+        type=int,
+        nargs="*",
+        default=None,
+        help="round 1, exact: the earlier bids (0/1, bidding order from seat 1); the next seat's thresholds",
+    )
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run)
@@ -48,6 +59,8 @@ def run(args: argparse.Namespace) -> int:
     from ..exact import round1_thresholds
     from ..stats import bid_thresholds
 
+    if args.bids is not None:
+        return _run_after_bids(args)
     parsed = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
     sizes = None if isinstance(parsed, str) else parsed  # "game": every hand size
     res = bid_thresholds(args.players, sizes, policy=args.policy, n=args.n, seed=args.seed)
@@ -88,4 +101,45 @@ def run(args: argparse.Namespace) -> int:
         f"round 1, exact: trump from {'/'.join(_rank(trump[s]) for s in seats)}, non-trump from"
         f" {'/'.join(_rank(plain[s]) for s in seats)} (seats {order})"
     )
+    return 0
+
+
+def _run_after_bids(args: argparse.Namespace) -> int:
+    """Round 1, exactly: the thresholds of the player whose turn it is after ``--bids``."""
+    import pandas as pd
+
+    from ..exact import break_even_probability, round1_thresholds
+
+    if args.hand_sizes is not None and args.hand_sizes.strip() != "1":
+        raise CliError(f"--bids answers round 1 only: leave out --hand-sizes or give 1, not {args.hand_sizes!r}")
+    t = round1_thresholds(args.players, bids=tuple(args.bids)).table
+    if args.format != "table":
+        emit(t, args.format)
+        return 0
+    seat = int(t.seat.iloc[0])
+    who = "the dealer (seat 0)" if seat == 0 else f"seat {seat}"
+
+    def chance(x: object) -> str:
+        return "-" if x is None or pd.isna(x) else f"{x:.3f}"
+
+    def pays(x: object) -> str:
+        return "-" if x is None or pd.isna(x) else ("yes" if x else "no")
+
+    rows = [
+        {
+            "trump state": r.state,
+            "weakest rank": _rank(r.weakest_rank),
+            "P(win) of it": chance(r.p_weakest),
+            "P(win), best that does not pay": chance(r.p_below),
+            "Wizard": pays(r.wizard),
+            "Jester": pays(r.jester),
+        }
+        for r in t.itertuples()
+    ]
+    bids = " ".join(map(str, args.bids)) or "none"
+    print(
+        f"round 1, exact, {args.players} players: {who} after the earlier bids {bids}, read as made by rational"
+        f" bidders; bid 1 pays when P(win) >= {break_even_probability()} ('-': no rank pays)"
+    )
+    print(pd.DataFrame(rows).to_string(index=False))
     return 0

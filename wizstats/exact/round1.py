@@ -23,7 +23,7 @@ Fraction(3, 7)
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
@@ -35,6 +35,7 @@ from ..estimates import Estimate, Result, exact_estimate
 from ..rules import Rules, Scoring, TrumpChoice
 from ..rules import score_table
 from ..rules import TrumpSpec, parse_trump
+from .rational import round1_rational_thresholds
 
 __all__ = [
     "DEALER_CHOICES",
@@ -431,6 +432,7 @@ def round1_thresholds(
     deck: Deck | str = "standard",
     dealer_choice: DealerChoice | None = None,
     rules: Rules | None = None,
+    bids: Sequence[int] | None = None,
 ) -> Result:
     """The weakest card worth bidding 1 in round 1, per player count, seat and trump state.
 
@@ -438,13 +440,24 @@ def round1_thresholds(
     with standard scoring). ``weakest_rank`` is the lowest rank from which every higher rank
     pays too (``<NA>``: no rank pays); ``p_weakest`` is its chance and ``p_below`` that of the
     best rank that does not pay (the rank under the weakest, or the top rank when none pays).
-    ``wizard`` and ``jester`` say whether those pay. State ``wizard``: the card's suit is what
-    the dealer names (for the dealer himself, his choice; see ``dealer_choice``).
+    ``wizard`` and ``jester`` say whether those pay. State ``wizard``: a Wizard turned, the
+    named suit weighed by its chance (for the dealer himself, his choice; see ``dealer_choice``).
+
+    Without ``bids`` every player bids from his own card and trump alone. With ``bids`` (the
+    earlier bids, 0 or 1 each, in bidding order from seat 1; one ``n_players``) the answer is
+    for the player whose turn it is after them, reading those bids as made by rational earlier
+    bidders (:func:`wizstats.exact.round1_rational_thresholds`; the dealer names trump
+    by the convention ``"own-suit"`` after looking or ``"random"`` blind).
 
     >>> t = round1_thresholds(4).table
     >>> int(t[(t.seat == 1) & (t.state == "trump")].weakest_rank.item())
     3
+    >>> t = round1_thresholds(4, bids=(0, 0)).table  # seat 3, after two zeros: any trump pays
+    >>> int(t[t.state == "trump"].weakest_rank.item())
+    1
     """
+    if bids is not None:
+        return _thresholds_after_bids(n_players, bids, deck, dealer_choice, rules)
     table = round1_table(n_players, deck=deck, dealer_choice=dealer_choice, rules=rules)
     t = table.table
     cut = break_even_probability(rules=rules)
@@ -481,6 +494,28 @@ def round1_thresholds(
         table.method + f"; break-even {cut} from the score table",
         rules=rules,
     )
+
+
+def _thresholds_after_bids(
+    n_players: int | Iterable[int],
+    bids: Sequence[int],
+    deck: Deck | str,
+    dealer_choice: DealerChoice | None,
+    rules: Rules | None,
+) -> Result:
+    """:func:`round1_thresholds` after earlier bids: one player count, the naming conventions only."""
+    if not isinstance(n_players, int) or isinstance(n_players, bool):
+        raise ValueError(f"with bids, give one player count, got {n_players!r}")
+    if dealer_choice not in (None, "own-suit", "random"):
+        raise ValueError(
+            "with bids the dealer names trump by convention: dealer_choice 'own-suit' or 'random',"
+            f" not {dealer_choice!r}"
+        )
+    if rules is None:
+        rules = Rules(n_players, deck=resolve_deck(deck))
+    if dealer_choice is not None:
+        rules = rules.replace(trump_choice="blind" if dealer_choice == "random" else "after-look")
+    return round1_rational_thresholds(n_players, bids, rules=rules)
 
 
 def _named_split(q: _Round1, hero: Card, seat: int, turned: Card) -> list[tuple[Fraction, Fraction]]:

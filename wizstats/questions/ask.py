@@ -20,6 +20,7 @@ import pandas as pd
 
 from ..stats import effects
 from ..exact import counts as exact
+from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
 from ..rules import Rules
 from ..stats import card_win_probability
 
@@ -42,6 +43,8 @@ class AskOptions:
     n: int | None = None
     """Deals per hand size; ``None``: the question's default (a few seconds)."""
     seed: int = 0
+    bids: tuple[int, ...] | None = None
+    """Earlier bids (round 1: 0 or 1 each, bidding order from seat 1); ``None``: not given."""
 
     def rules(self) -> Rules:
         """The rules these options describe."""
@@ -90,8 +93,9 @@ def _ci(low: float, high: float, scale: float = 1.0, digits: int = 1) -> str:
     return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
 
 
-def _wide(t: pd.DataFrame, quantities: dict[str, str], seat: object = None, digits: int = 2,
-          sign: bool = True) -> pd.DataFrame:
+def _wide(
+    t: pd.DataFrame, quantities: dict[str, str], seat: object = None, digits: int = 2, sign: bool = True
+) -> pd.DataFrame:
     """One row per hand size, one column per quantity: ``value [low, high]`` (``seat``: that seat only)."""
     rows: dict[str, dict[str, str]] = {}
     for r in t.itertuples():
@@ -188,11 +192,13 @@ def _sure_tricks(o: AskOptions) -> Answer:
     )
     value = {(r.card, r.relation): int(r.value) for r in t.itertuples()}
     ranks = [c for c in dict.fromkeys(t.card) if c.isdigit()]
-    summary = pd.DataFrame({
-        "led card": ["Wizard", *ranks, "Jester"],
-        "beaten by, as trump": [value[("W", "-")], *(value[(k, "trump")] for k in ranks), value[("J", "-")]],
-        "as non-trump": [value[("W", "-")], *(value[(k, "plain")] for k in ranks), value[("J", "-")]],
-    })
+    summary = pd.DataFrame(
+        {
+            "led card": ["Wizard", *ranks, "Jester"],
+            "beaten by, as trump": [value[("W", "-")], *(value[(k, "trump")] for k in ranks), value[("J", "-")]],
+            "as non-trump": [value[("W", "-")], *(value[(k, "plain")] for k in ranks), value[("J", "-")]],
+        }
+    )
     return Answer(sentence, t, summary)
 
 
@@ -324,6 +330,50 @@ def _trump_choice(o: AskOptions) -> Answer:
     return Answer(sentence, t, summary)
 
 
+def _one_card_round(o: AskOptions) -> Answer:
+    """Round 1 exactly: the weakest card worth a bid after the earlier bids (rational earlier bidders)."""
+    trump_choice = "blind" if o.blind_trump else "after-look"
+    cut = break_even_probability()
+    if o.bids is not None:
+        res = round1_thresholds(o.n_players, bids=o.bids, rules=o.rules().replace(plus_minus_one=False))
+        t = res.table.set_index("state")
+        seat = int(t.seat.iloc[0])
+        who = "the dealer (seat 0)" if seat == 0 else f"seat {seat}"
+
+        def worth(state: str, label: str) -> str:
+            k = t.loc[state, "weakest_rank"]
+            return f"never with {label}" if pd.isna(k) else f"with {label} from rank {int(k)}"
+
+        wizard = "a Wizard pays" if t.loc["trump", "wizard"] else "not even a Wizard pays"
+        forced = (
+            "; under plus/minus one his bid is forced when the earlier bids add up to 0 or 1"
+            if o.plus_minus_one and seat == 0
+            else ""
+        )
+        sentence = (
+            f"With {o.n_players} players, {who} after the earlier bids {' '.join(map(str, o.bids)) or '(none)'}"
+            f" should bid 1 {worth('trump', 'a trump')}, {worth('plain', 'a non-trump card')},"
+            f" {worth('no trump', 'a suit card when a Jester is turned')}; {wizard}{forced} (exact, earlier bidders"
+            f" bid 1 iff their chance reaches {cut})."
+        )
+        return Answer(sentence, res.table.reset_index(drop=True))
+    table = round1_thresholds_after_bids(o.n_players, trump_choice=trump_choice)
+    first = table.iloc[0]
+    last = table[table.seat == 0]
+    zeros, ones = last.iloc[0], last.iloc[-1]
+    sentence = (
+        f"With {o.n_players} players seat 1 bids 1 in round 1 with a trump from rank {first.trump}; the dealer, after"
+        f" {o.n_players - 1} zeros, with a trump from rank {zeros.trump}"
+        + (
+            ", and after only ones the history cannot happen"
+            if ones.trump == "x"
+            else f", after only ones from {ones.trump} ('-': none)"
+        )
+        + f" (exact, rational earlier bidders, break-even {cut}; the table has every seat and history)."
+    )
+    return Answer(sentence, table)
+
+
 QUESTIONS: dict[str, Question] = {
     q.name: q
     for q in [
@@ -372,6 +422,12 @@ QUESTIONS: dict[str, Question] = {
             "How often do the bids add up without plus/minus one (Kuschelwizard)?",
             "--players, --hand-size (default: a game), --n, --seed, --policy",
             _bids_add_up,
+        ),
+        Question(
+            "one-card-round",
+            "A one-card round: which card is worth a bid from which seat after which earlier bids?",
+            "--players, --bids (default: every seat and history), --blind-trump",
+            _one_card_round,
         ),
         Question(
             "trump-choice",
