@@ -3,8 +3,14 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
-from ._common import CliError, add_format, add_players, add_seed, emit
+from ._common import CliError, add_format, add_players, add_seed, emit, records
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+    from ..stats import TrickDistribution
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,10 +50,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Compute and print the trick distribution and the best bid."""
-    import pandas as pd
-
+def compute(args: argparse.Namespace) -> tuple[TrickDistribution, pd.DataFrame]:
+    """The trick distribution for the parsed arguments and its table, one row per bid (``--format json``)."""
     from ..rules import Rules
     from ..stats import trick_distribution
 
@@ -70,9 +74,24 @@ def run(args: argparse.Namespace) -> int:
     wide = res.tricks.pivot(index="bid", columns="tricks", values="value")
     wide.columns = [f"P({c})" for c in wide.columns]
     table = res.bids.set_index("bid").join(wide).reset_index()
+    return res, table.assign(best=table.bid == res.best_bid, n=res.n, seed=res.seed, policy=res.policy)
+
+
+def payload(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """What ``--format json`` prints for the parsed arguments, as JSON-able records (the web API returns it)."""
+    return records(compute(args)[1])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Compute and print the trick distribution and the best bid."""
+    import pandas as pd
+
+    res, table = compute(args)
     if args.format != "table":
-        emit(table.assign(best=table.bid == res.best_bid, n=res.n, seed=res.seed, policy=res.policy), args.format)
+        emit(table, args.format)
         return 0
+    unseen = args.bids is None and args.seat != 1
+    columns = [c for c in table.columns if c.startswith("P(")]
     head = [
         f"hand {' '.join(res.hand)}: seat {res.seat} of {res.rules.n_players}, {res.trump}, earlier bids "
         + (f"{list(res.bids_so_far)}" if not unseen else "not seen (taken as hidden)"),
@@ -86,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             "bid": table.bid,
             "expected score": [f"{r.expected_score:+.1f} [{r.low:.1f}, {r.high:.1f}]" for r in table.itertuples()],
             "meets it": [f"{100 * r.p_make:.1f}%" for r in table.itertuples()],
-            **{c: [f"{v:.3f}" for v in table[c]] for c in wide.columns},
+            **{c: [f"{v:.3f}" for v in table[c]] for c in columns},
         }
     )
     print("\n".join(head))

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
-from ._common import add_format, emit
+from ._common import add_format, emit, records
+
+if TYPE_CHECKING:
+    from ..scoresheet import ScoreSheet
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,8 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Read, check and print the score sheet."""
+def read_sheet(args: argparse.Namespace, text: str | None = None) -> ScoreSheet:
+    """Read and check the score sheet the parsed arguments name (``text``: its content, else ``args.file`` is read)."""
     from ..scoresheet import ScoreSheet
 
     schedule = None
@@ -47,8 +51,7 @@ def run(args: argparse.Namespace) -> int:
             schedule = [int(x) for x in args.schedule.split(",") if x.strip()]
         except ValueError:
             raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
-    sheet = ScoreSheet.read(
-        args.file,
+    options = dict(
         tournament=args.tournament,
         plus_minus_one=args.plus_minus_one,
         elimination=args.elimination,
@@ -56,6 +59,19 @@ def run(args: argparse.Namespace) -> int:
         deck=args.deck,
         schedule=schedule,
     )
+    if text is not None:
+        return ScoreSheet.parse(text, name=args.file, **options)  # type: ignore[arg-type]
+    return ScoreSheet.read(args.file, **options)
+
+
+def payload(sheet: ScoreSheet) -> list[dict[str, Any]]:
+    """What ``--format json`` prints for a checked sheet, as JSON-able records (the web API returns it)."""
+    return records(sheet.frame())
+
+
+def run(args: argparse.Namespace) -> int:
+    """Read, check and print the score sheet."""
+    sheet = read_sheet(args)
     if args.format == "table":
         print(sheet.render())
     else:

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Any
 
-from ._common import add_format, add_players, add_seed, emit
+from ._common import add_format, add_players, add_seed, emit, records
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -43,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Estimate and print the card's strength per seat."""
+def compute(args: argparse.Namespace) -> tuple[str, pd.DataFrame]:
+    """The card's strength per seat for the parsed arguments: a title and the table ``--format json`` prints."""
     import pandas as pd
 
     from ..rules import Rules
@@ -72,7 +76,19 @@ def run(args: argparse.Namespace) -> int:
             row |= {q: e.value, f"{q}_low": e.ci.low, f"{q}_high": e.ci.high}
         row |= {"n": res.n, "policy": res.policy, "seed": res.seed}
         rows.append(row)
-    table = pd.DataFrame(rows)
+    return title, pd.DataFrame(rows)
+
+
+def payload(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """What ``--format json`` prints for the parsed arguments, as JSON-able records (the web API returns it)."""
+    return records(compute(args)[1])
+
+
+def run(args: argparse.Namespace) -> int:
+    """Estimate and print the card's strength per seat."""
+    import pandas as pd
+
+    title, table = compute(args)
     if args.format != "table":
         emit(table, args.format)
         return 0
