@@ -43,8 +43,6 @@ class Limits:
     """The same with ``pimc`` or ``rollout`` players (3 cards: n up to 50; 10 cards: 18)."""
     max_strength_work_slow: int = 250
     """``strength`` with ``pimc`` or ``rollout``: ``n x hand size`` (5 cards: n up to 50)."""
-    max_seed: int = 2**63 - 1
-    """Seeds are whole numbers from 0 to this."""
     max_body_bytes: int = 1_000_000
     """The largest score sheet ``POST /api/score`` takes."""
     workers: int = 1
@@ -75,9 +73,6 @@ def _policy(args: argparse.Namespace) -> tuple[str, bool]:
 
 def check_limits(args: argparse.Namespace, limits: Limits) -> None:
     """Raise :class:`CliError` naming the cap if parsed ``bid``/``strength``/``ask`` arguments exceed one."""
-    seed = getattr(args, "seed", 0)
-    if seed is not None and not 0 <= seed <= limits.max_seed:
-        raise CliError(f"seed must be a whole number from 0 to {limits.max_seed:,} on this server, got {seed:,}")
     policy, has_params = _policy(args)
     slow = policy in SLOW_POLICIES
     if slow and has_params:

@@ -237,6 +237,9 @@
     const maxHand = Math.floor(60 / strength.players);
     strength.handSize = Math.min(strength.handSize, maxHand);
     WZ.options($("#s-hand-size"), [...Array(maxHand).keys()].map((i) => [i + 1, i + 1]), strength.handSize);
+    const suitless = strength.card === "W" || strength.card === "J";
+    for (const option of $("#s-trump").options) option.disabled = suitless && ["trump", "plain"].includes(option.value);
+    if (suitless && ["trump", "plain"].includes(strength.trump)) strength.trump = "any";
     $("#s-trump").value = strength.trump;
     const seats = [["", "every seat"], ...[...Array(strength.players - 1).keys()].map((i) => [i + 1, String(i + 1) + (i === 0 ? " · leads" : "")]), [0, "0 · dealer"]];
     WZ.options($("#s-seat"), seats, strength.seat);

@@ -19,7 +19,7 @@ const WZ = (() => {
       else if (key === "text") node.textContent = value;
       else node.setAttribute(key, value === true ? "" : String(value));
     }
-    for (const child of children.flat()) {
+    for (const child of children.flat(Infinity)) {
       if (child === null || child === undefined || child === false) continue;
       node.append(child instanceof Node ? child : document.createTextNode(String(child)));
     }
@@ -259,6 +259,7 @@ const WZ = (() => {
         show(b.dataset.tab);
       });
     }
+    window.addEventListener("hashchange", () => show(location.hash.slice(1)));
     show(location.hash.slice(1));
   }
 

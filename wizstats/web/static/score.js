@@ -183,7 +183,7 @@
           input.addEventListener("input", () => { entry(r, p)[key] = input.value; check(); drawChecks(); });
           input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); next(input); } });
         }
-        tr.append(el("td", { class: "cell bid-cell" }, el("span", { class: "dealer-mark", hidden: true }, "●"), bid),
+        tr.append(el("td", { class: "cell bid-cell" }, el("span", { class: "dealer-mark", title: "deals this round", hidden: true }, "D"), bid),
           el("td", { class: "cell" }, tricks), el("td", { class: "num total", "data-round": r + 1, "data-player": p }));
       });
       tr.append(el("td", { class: "check-cell" }));
