@@ -112,15 +112,20 @@ def wait_for(driver: object, condition: object, timeout: float = 60) -> object:
     return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)  # type: ignore[arg-type]
 
 
+def clear_storage(driver: object, base: str) -> None:
+    """Forget what the pages kept in the browser, from a plain file of the same origin (no page script runs)."""
+    driver.get(base + "/static/favicon.svg")  # type: ignore[attr-defined]
+    driver.execute_script("localStorage.clear()")  # type: ignore[attr-defined]
+
+
 def fill_bid_page(driver: object, base: str, example: dict = BID_EXAMPLE) -> str:
     """Click the example's hand and turned card together, set players, seat, bids and deals; return the bid shown."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     d = driver
+    clear_storage(d, base)  # start from an empty page
     d.get(base + "/")  # type: ignore[attr-defined]
-    d.execute_script("localStorage.clear()")  # type: ignore[attr-defined]  # start from an empty page
-    d.refresh()  # type: ignore[attr-defined]
     wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#bid-deck [data-card]"))
     Select(d.find_element(By.ID, "samples")).select_by_value(str(example["n"]))
     Select(d.find_element(By.ID, "players")).select_by_value(str(example["players"]))
@@ -156,9 +161,8 @@ def fill_score_pad(driver: object, base: str, example: dict = SCORE_EXAMPLE) -> 
     from selenium.webdriver.support.ui import Select
 
     d = driver
+    clear_storage(d, base)  # start from an empty pad
     d.get(base + "/score")  # type: ignore[attr-defined]
-    d.execute_script("localStorage.clear()")  # type: ignore[attr-defined]  # start from an empty pad
-    d.refresh()  # type: ignore[attr-defined]
     wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pad input.bid"))
     Select(d.find_element(By.ID, "n-players")).select_by_value(str(len(example["players"])))
     wait_for(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(example["players"]))

@@ -1,12 +1,14 @@
 """Fixtures of the web app's tests: a test client, a live server on 127.0.0.1, headless Chromium.
 
 They need the ``web-test`` extra (starlette, uvicorn, httpx, selenium) and, for the browser
-tests, Debian's ``chromium`` and ``chromium-driver``; without them the tests are skipped.
+tests, Debian's ``chromium`` and ``chromium-driver``; without them the tests are skipped, except
+under CI (``CI=true``, where .ci/run installs them): there a missing piece fails the tests.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import sys
 from collections.abc import Iterator
@@ -15,9 +17,20 @@ from types import ModuleType
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytest.importorskip("uvicorn")
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def need(module: str) -> None:
+    """Skip without ``module``; under CI, fail instead (CI installs every test dependency)."""
+    if IN_CI:
+        importlib.import_module(module)
+    else:
+        pytest.importorskip(module)
+
+
+need("starlette")
+need("httpx")
+need("uvicorn")
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -59,9 +72,10 @@ def live_server(tool: ModuleType) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def browser(tool: ModuleType) -> Iterator[object]:
     """Headless Chromium (Debian's chromium and chromium-driver) with a fresh profile."""
-    pytest.importorskip("selenium")
+    need("selenium")
     for path in (tool.CHROMIUM, tool.CHROMEDRIVER):
         if shutil.which(path) is None:
-            pytest.skip(f"{path} is missing (apt-get install chromium chromium-driver)")
+            message = f"{path} is missing (apt-get install chromium chromium-driver)"
+            pytest.fail(message) if IN_CI else pytest.skip(message)
     with tool.chrome() as driver:
         yield driver

@@ -7,6 +7,7 @@ here the screenshots go to the test's temporary folder.
 from __future__ import annotations
 
 import json
+import os
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -18,8 +19,12 @@ import pytest
 
 import wizstats
 
-pytest.importorskip("selenium")
-from selenium.webdriver.common.by import By  # noqa: E402
+try:
+    from selenium.webdriver.common.by import By
+except ImportError:  # under CI (which installs it) a missing selenium fails
+    if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+        raise
+    pytest.skip("selenium is missing (pip install -e '.[web-test]')", allow_module_level=True)
 
 
 def api(base: str, path: str, **params: object) -> Any:

@@ -24,8 +24,11 @@ from types import ModuleType
 import pytest
 
 BURST = 200
-HEALTH_LATENCY_MAX = 1.0
-"""Seconds: the slowest health answer allowed during the burst (it is answered by the event loop alone)."""
+HEALTH_LATENCY_MEDIAN_MAX = 0.25
+HEALTH_LATENCY_MAX = 3.0
+"""Seconds: the median and the slowest health answer allowed during the burst. The event loop answers it
+alone, in some 10 ms; the slowest probe also waits while 200 connections open at once on a 2-core
+machine that may be shared (a dropped SYN is retried after 1 s)."""
 
 
 def fetch(url: str, timeout: float = 30) -> tuple[int, float, dict]:
@@ -142,7 +145,7 @@ def test_burst_gets_answers_or_503_and_health_stays_up(served: tuple[str, str]) 
         f" cheap {cheap.count(200)}/{len(cheap)} answered; health {len(health)} probes, median {median * 1000:.0f} ms,"
         f" slowest {worst * 1000:.0f} ms"
     )
-    assert worst < HEALTH_LATENCY_MAX
+    assert median < HEALTH_LATENCY_MEDIAN_MAX and worst < HEALTH_LATENCY_MAX
     assert elapsed < 60
     # and afterwards the server computes as before
     status, _, rows = fetch(f"{base}/api/bid?hand=W,R12,B3&trump=R5&players=4&seat=3&bids=1,0&n=200&seed=7")

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -27,8 +30,17 @@ class Gone(Exception):
 
 
 def _worker_start() -> None:
-    """Import what the jobs need once per worker process, not in the first request."""
+    """Import what the jobs need once per worker process, and end the worker if the server dies."""
     from . import commands  # noqa: F401
+
+    parent = os.getppid()
+
+    def watch() -> None:  # a killed server cannot stop its workers: they notice and stop themselves
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True, name="wizstats-web-watch").start()
 
 
 class JobPool:
@@ -59,7 +71,8 @@ class JobPool:
             raise Busy(f"the server is busy ({self.in_flight} requests computing or waiting); try again shortly")
         self.in_flight += 1
         try:
-            future = asyncio.wrap_future(self._pool().submit(fn, *args))
+            job = self._pool().submit(fn, *args)
+            future = asyncio.wrap_future(job)
             if disconnected is None:
                 return await future
             while True:
@@ -67,7 +80,7 @@ class JobPool:
                 if done:
                     return future.result()
                 if await disconnected():
-                    future.cancel()  # dropped if it still waits; a running job finishes unseen
+                    job.cancel()  # dropped if it still waits (at once); a running job finishes unseen
                     raise Gone("the client went away")
         except BrokenProcessPool:
             self._executor = None  # a worker died (killed, out of memory): start afresh next time
@@ -76,7 +89,11 @@ class JobPool:
             self.in_flight -= 1
 
     def close(self) -> None:
-        """Stop the workers; waiting jobs are dropped."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers at once: waiting jobs are dropped, running simulations killed (the server is stopping)."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = dict(getattr(executor, "_processes", None) or {})  # ProcessPoolExecutor's workers by pid
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes.values():  # else the interpreter's exit would wait for a running job
+            process.terminate()
