@@ -58,7 +58,7 @@ def client() -> Iterator[object]:
 
     from wizstats.web import create_app
 
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
 

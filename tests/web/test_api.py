@@ -302,7 +302,7 @@ def test_unexpected_errors_are_clean_500(monkeypatch: pytest.MonkeyPatch) -> Non
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    with TestClient(create_app(), raise_server_exceptions=False) as client:
+    with TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
         monkeypatch.setattr(wizstats.cli.score, "payload", boom)  # inside a job (score runs in a thread)
         job = client.post("/api/score", content=(ROOT / "examples" / "game.csv").read_text())
         monkeypatch.setattr(wizstats.web.app, "argv_for", boom)  # in the app itself

@@ -73,7 +73,9 @@ def run(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
     limits = replace(LIMITS, workers=args.workers)
-    app = create_app(limits, trusted_hosts=None if _is_loopback(args.host) else ["*"], warm=True)
+    # bound to IPv4 loopback only loopback names are accepted in the Host header (against DNS rebinding)
+    checked = _is_loopback(args.host) and ":" not in args.host
+    app = create_app(limits, trusted_hosts=None if checked else ["*"], warm=True)
     shown = f"[{args.host}]" if ":" in args.host else args.host
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::') else shown}:{args.port}/"
     print(f"wizstats: serving the bid advisor at {url} and the score pad at {url}score (Ctrl-C stops)", flush=True)

@@ -57,7 +57,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
-LOOPBACK_HOSTS = ["127.0.0.1", "localhost", "::1", "[::1]", "testserver"]
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
 """Host headers accepted when the server is bound to loopback (against DNS rebinding)."""
 
 
