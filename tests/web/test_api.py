@@ -193,8 +193,9 @@ def test_answers_are_cached(client: Any) -> None:
     first = client.get(url)
     assert first.status_code == 200
     cache = client.app.state.server.cache
-    assert any("G9" in " ".join(key) for key in cache)
+    size = len(cache)
     assert client.get(url).json() == first.json()
+    assert len(cache) == size  # answered from the cache, not computed again
 
 
 # ---- bad input: 4xx, the CLI's message ------------------------------------------------------------
@@ -246,7 +247,9 @@ def test_bad_score_sheet(client: Any, capsys: pytest.CaptureFixture[str], tmp_pa
     ("method", "url", "body", "status", "message"),
     [
         ("GET", "/api/bid?hand=W&trump=R5&colour=red", None, 400, "unknown parameter 'colour'"),
-        ("GET", "/api/bid?hand=W&trump=R5&bids=--help", None, 400, "invalid value '--help'"),
+        ("GET", "/api/bid?hand=W&trump=R5&bids=--help", None, 400, "argument --bids: invalid int value: '--help'"),
+        ("GET", "/api/bid?hand=W&trump=R5&seed=1&seed=2", None, 400, "give seed once"),
+        ("GET", "/api/ask/last-rounds?schedule=weekly", None, 400, "argument --schedule: invalid choice: 'weekly'"),
         ("GET", "/api/bid?hand=--help&trump=R5", None, 400, "unknown card '--help'"),
         ("GET", "/api/bid?hand=W&trump=--help", None, 400, "impossible trump '--help'"),
         ("GET", "/api/bid?hand=W&trump=R5&plus-minus-one=maybe", None, 400, "plus-minus-one must be one of"),
@@ -296,16 +299,16 @@ def test_unexpected_errors_are_clean_500(monkeypatch: pytest.MonkeyPatch) -> Non
     """Anything unexpected, in the app or in a job, answers 500 with a one-line JSON error and no traceback."""
     from starlette.testclient import TestClient
 
-    import wizstats.cli.score
     import wizstats.web.app
+    import wizstats.web.commands
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
     with TestClient(create_app(), base_url="http://127.0.0.1", raise_server_exceptions=False) as client:
-        monkeypatch.setattr(wizstats.cli.score, "payload", boom)  # inside a job (score runs in a thread)
+        monkeypatch.setattr(wizstats.web.commands.ScoreSheet, "parse", boom)  # inside a job (score: in a thread)
         job = client.post("/api/score", content=(ROOT / "examples" / "game.csv").read_text())
-        monkeypatch.setattr(wizstats.web.app, "argv_for", boom)  # in the app itself
+        monkeypatch.setattr(wizstats.web.app, "read_params", boom)  # in the app itself
         app = client.get("/api/bid?hand=W&trump=R5")
     for response in (job, app):
         assert response.status_code == 500

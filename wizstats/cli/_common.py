@@ -43,17 +43,12 @@ def add_seed(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same numbers (default: 0)")
 
 
-def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
-    """A table as the JSON-able records ``--format json`` prints (and the web API returns)."""
-    return json.loads(frame.to_json(orient="records"))
-
-
 def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digits: int = 4) -> None:
     """Print a table as csv, json (records) or an aligned text table."""
     if fmt == "csv":
         sys.stdout.write(frame.to_csv(index=False))
     elif fmt == "json":
-        sys.stdout.write(json.dumps(records(frame), indent=2) + "\n")
+        sys.stdout.write(json.dumps(json.loads(frame.to_json(orient="records")), indent=2) + "\n")
     else:
         if title:
             print(title)

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
 
-from ._common import CliError, add_format, add_players, add_seed, emit, records
-
-if TYPE_CHECKING:
-    import pandas as pd
-
-    from ..questions import Answer
+from ._common import CliError, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,19 +42,17 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def question_list() -> pd.DataFrame:
-    """The catalogue as ``ask --list --format json`` prints it: name, question, options."""
-    import pandas as pd
+def run(args: argparse.Namespace) -> int:
+    """List the questions, or answer one."""
+    from ..questions import QUESTIONS, AskOptions, ask, catalogue
 
-    from ..questions import QUESTIONS
-
-    return pd.DataFrame([{"name": q.name, "question": q.text, "options": q.options} for q in QUESTIONS.values()])
-
-
-def compute(args: argparse.Namespace) -> Answer:
-    """The answer to the question the parsed arguments name."""
-    from ..questions import AskOptions, ask
-
+    if args.list:
+        if args.format == "table":
+            for q in QUESTIONS.values():
+                print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")
+        else:
+            emit(catalogue(), args.format)
+        return 0
     if not args.name:
         raise CliError("name a question (wizstats ask --list shows them)")
     if args.n is not None and args.n < 1:
@@ -76,37 +68,11 @@ def compute(args: argparse.Namespace) -> Answer:
         n=args.n,
         seed=args.seed,
     )
-    return ask(args.name, options)
-
-
-def payload(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """What ``--format json`` prints for the parsed arguments, as JSON-able records (the web API returns it)."""
-    if args.list:
-        return records(question_list())
-    return records(machine_table(compute(args)))
-
-
-def machine_table(answer: Answer) -> pd.DataFrame:
-    """The table ``--format csv/json`` prints: the full table with the sentence in an ``answer`` column."""
-    return answer.table.assign(answer=answer.sentence)
-
-
-def run(args: argparse.Namespace) -> int:
-    """List the questions, or answer one."""
-    from ..questions import QUESTIONS
-
-    if args.list:
-        if args.format == "table":
-            for q in QUESTIONS.values():
-                print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")
-        else:
-            emit(question_list(), args.format)
-        return 0
-    answer = compute(args)
+    answer = ask(args.name, options)
     if args.format == "table":
         print(answer.sentence)
         print()
         emit(answer.shown(), "table")
     else:
-        emit(machine_table(answer), args.format)
+        emit(answer.full_table(), args.format)
     return 0

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
 
-from ._common import CliError, add_format, add_players, add_seed, emit, records
-
-if TYPE_CHECKING:
-    import pandas as pd
-
-    from ..stats import TrickDistribution
+from ._common import add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -50,47 +44,27 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def compute(args: argparse.Namespace) -> tuple[TrickDistribution, pd.DataFrame]:
-    """The trick distribution for the parsed arguments and its table, one row per bid (``--format json``)."""
-    from ..rules import Rules
-    from ..stats import trick_distribution
-
-    if args.players is None or args.players < 1:
-        raise CliError("give --players")
-    unseen = args.bids is None and args.seat != 1
-    rules = Rules(args.players, plus_minus_one=args.plus_minus_one, bids="hidden" if unseen else "open")
-    if unseen and args.plus_minus_one:
-        raise CliError("plus/minus one needs the earlier bids: give --bids")
-    res = trick_distribution(
-        args.cards,
-        trump=args.trump,
-        seat=args.seat,
-        bids_so_far=tuple(args.bids or ()),
-        rules=rules,
-        policy=args.policy,
-        n=args.n,
-        seed=args.seed,
-    )
-    wide = res.tricks.pivot(index="bid", columns="tricks", values="value")
-    wide.columns = [f"P({c})" for c in wide.columns]
-    table = res.bids.set_index("bid").join(wide).reset_index()
-    return res, table.assign(best=table.bid == res.best_bid, n=res.n, seed=res.seed, policy=res.policy)
-
-
-def payload(args: argparse.Namespace) -> list[dict[str, Any]]:
-    """What ``--format json`` prints for the parsed arguments, as JSON-able records (the web API returns it)."""
-    return records(compute(args)[1])
-
-
 def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
     import pandas as pd
 
-    res, table = compute(args)
+    from ..stats import bid_table
+
+    unseen = args.bids is None and args.seat != 1
+    res, table = bid_table(
+        args.cards,
+        trump=args.trump,
+        n_players=args.players,
+        seat=args.seat,
+        bids=args.bids,
+        plus_minus_one=args.plus_minus_one,
+        policy=args.policy,
+        n=args.n,
+        seed=args.seed,
+    )
     if args.format != "table":
         emit(table, args.format)
         return 0
-    unseen = args.bids is None and args.seat != 1
     columns = [c for c in table.columns if c.startswith("P(")]
     head = [
         f"hand {' '.join(res.hand)}: seat {res.seat} of {res.rules.n_players}, {res.trump}, earlier bids "

@@ -3,12 +3,8 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
 
-from ._common import add_format, emit, records
-
-if TYPE_CHECKING:
-    from ..scoresheet import ScoreSheet
+from ._common import add_format, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,8 +37,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def read_sheet(args: argparse.Namespace, text: str | None = None) -> ScoreSheet:
-    """Read and check the score sheet the parsed arguments name (``text``: its content, else ``args.file`` is read)."""
+def run(args: argparse.Namespace) -> int:
+    """Read, check and print the score sheet."""
     from ..scoresheet import ScoreSheet
 
     schedule = None
@@ -51,7 +47,8 @@ def read_sheet(args: argparse.Namespace, text: str | None = None) -> ScoreSheet:
             schedule = [int(x) for x in args.schedule.split(",") if x.strip()]
         except ValueError:
             raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
-    options = dict(
+    sheet = ScoreSheet.read(
+        args.file,
         tournament=args.tournament,
         plus_minus_one=args.plus_minus_one,
         elimination=args.elimination,
@@ -59,19 +56,6 @@ def read_sheet(args: argparse.Namespace, text: str | None = None) -> ScoreSheet:
         deck=args.deck,
         schedule=schedule,
     )
-    if text is not None:
-        return ScoreSheet.parse(text, name=args.file, **options)  # type: ignore[arg-type]
-    return ScoreSheet.read(args.file, **options)
-
-
-def payload(sheet: ScoreSheet) -> list[dict[str, Any]]:
-    """What ``--format json`` prints for a checked sheet, as JSON-able records (the web API returns it)."""
-    return records(sheet.frame())
-
-
-def run(args: argparse.Namespace) -> int:
-    """Read, check and print the score sheet."""
-    sheet = read_sheet(args)
     if args.format == "table":
         print(sheet.render())
     else:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -32,9 +33,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from .. import DEFAULT_POLICY, POLICIES, Rules, __version__
-from ..cli._common import CliError
-from .commands import argv_for, parse_args, run_command, run_score
+from .. import __version__
+from ..players import DEFAULT_POLICY, POLICIES
+from ..rules import Rules
+from .commands import read_params, run_command, run_score
 from .jobs import Busy, Gone, JobPool
 from .limits import LIMITS, Limits, check_limits
 
@@ -83,12 +85,14 @@ class _Server:
         self.limits = limits
         self.heavy = JobPool(limits.workers, limits.queue, processes=True)
         self.light = JobPool(limits.light_threads, limits.light_queue, processes=False)
-        self.cache: OrderedDict[tuple[str, ...], tuple[int, Any]] = OrderedDict()
+        self.cache: OrderedDict[str, tuple[int, Any]] = OrderedDict()
         self.files = _static_files()
 
-    async def answer(self, request: Request, pool: JobPool, fn: Callable[..., tuple[int, Any]], *args: Any) -> Response:
-        """Run a job (cached by its arguments) and answer its ``(status, body)``; busy: 503."""
-        key = (fn.__name__, *map(str, args))
+    async def answer(
+        self, request: Request, pool: JobPool, fn: Callable[..., tuple[int, Any]], *args: Any, cache: bool = True
+    ) -> Response:
+        """Run a job and answer its ``(status, body)``; busy: 503. ``cache``: remember the answer by its arguments."""
+        key = hashlib.sha256(repr((fn.__name__, args)).encode()).hexdigest() if cache else None
         if key in self.cache:
             self.cache.move_to_end(key)
             status, body = self.cache[key]
@@ -99,21 +103,20 @@ class _Server:
                 return JSONResponse({"error": str(err)}, status_code=503, headers={"Retry-After": "1"})
             except Gone:
                 return _error(499, "the client went away")
-            if status < 500:
+            if key is not None and status < 500:
                 self.cache[key] = (status, body)
                 if len(self.cache) > self.limits.cache_size:
                     self.cache.popitem(last=False)
         return JSONResponse(body, status_code=status)
 
-    async def simulation(self, request: Request, command: str, name: str | None = None) -> Response:
+    async def simulation(self, request: Request, endpoint: str, name: str | None = None) -> Response:
         try:
-            argv = argv_for(command, request.query_params, name)
-            args = parse_args(argv)
-            check_limits(args, self.limits)
-        except (CliError, ValueError) as err:
+            values = read_params(endpoint, request.query_params.multi_items())
+            check_limits(endpoint, values, self.limits)
+        except ValueError as err:
             return _error(400, str(err))
-        pool = self.light if command == "ask" and args.list else self.heavy
-        return await self.answer(request, pool, run_command, argv)
+        pool = self.light if endpoint == "ask-list" else self.heavy
+        return await self.answer(request, pool, run_command, endpoint, values, name)
 
 
 def _routes(server: _Server) -> list[Route]:
@@ -155,16 +158,16 @@ def _routes(server: _Server) -> list[Route]:
         return await server.simulation(request, "strength")
 
     async def ask(request: Request) -> Response:
-        return await server.simulation(request, "ask", request.path_params.get("question"))
+        question = request.path_params.get("question")
+        return await server.simulation(request, "ask" if question else "ask-list", question)
 
     async def score(request: Request) -> Response:
         try:
-            argv = argv_for("score", request.query_params)
-            parse_args(argv)
-        except (CliError, ValueError) as err:
+            values = read_params("score", request.query_params.multi_items())
+        except ValueError as err:
             return _error(400, str(err))
         text = await _body_text(request, server.limits.max_body_bytes)
-        return await server.answer(request, server.light, run_score, argv, text)
+        return await server.answer(request, server.light, run_score, values, text, cache=False)
 
     async def plan(request: Request) -> Response:
         return await server.answer(request, server.light, _plan, dict(request.query_params))
@@ -276,8 +279,8 @@ def create_app(limits: Limits = LIMITS, *, trusted_hosts: list[str] | None = Non
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if warm:  # a tiny bid loads the kernels into the worker while the first page loads
-            argv = argv_for("bid", {"hand": "W,R12,B3", "trump": "R5", "n": "20"})
-            app.state.warming = asyncio.ensure_future(server.heavy.run(run_command, argv))
+            values = read_params("bid", [("hand", "W,R12,B3"), ("trump", "R5"), ("n", "20")])
+            app.state.warming = asyncio.ensure_future(server.heavy.run(run_command, "bid", values))
         try:
             yield
         finally:

@@ -1,155 +1,214 @@
-"""The API's computations: query parameters become the CLI's own arguments, parsed by the CLI's own parser.
+"""The API's computations: query parameters read like the CLI's options, answered by the functions the CLI calls.
 
-Each endpoint of ``/api`` names a CLI command (``bid``, ``strength``, ``ask``, ``score``). Its
-query parameters are turned into that command's argument list (:func:`argv_for`), parsed by the
-parser the command registers (so defaults, types and error messages are the CLI's), checked
-against the server's caps (:mod:`wizstats.web.limits`), and answered by the same ``payload``
-function that ``--format json`` prints. This module needs no web framework: the worker
-processes import it.
+Each simulation endpoint has the CLI command's options as parameters (:data:`ENDPOINTS`: names
+without ``--``, the same defaults), read by :func:`read_params` with the CLI's messages for a
+bad value, and answered by the function the command calls
+(:func:`wizstats.stats.bid_table`, :func:`wizstats.stats.strength_table`,
+:func:`wizstats.questions.ask`, :class:`wizstats.ScoreSheet`), so the JSON is what
+``wizstats ... --format json`` prints for the same arguments. This module needs no web
+framework: the worker processes import it.
 
->>> argv_for("bid", {"hand": "W,R12,B3", "trump": "R5", "seat": "3", "bids": "1,0"})
-['bid', '--trump=R5', '--seat=3', '--bids', '1', '0', '--', 'W', 'R12', 'B3']
->>> parse_args(["bid", "--trump=R5", "--", "W", "R12"]).n
-4000
+>>> values = read_params("bid", [("hand", "W,R12,B3"), ("trump", "R5"), ("seat", "3"), ("bids", "1,0")])
+>>> values["hand"], values["bids"], values["n"]
+(['W', 'R12', 'B3'], [1, 0], 4000)
+>>> read_params("bid", [("hand", "W"), ("trump", "R5"), ("players", "x")])
+Traceback (most recent call last):
+...
+wizstats.web.commands.ParamError: argument --players: invalid int value: 'x'
 """
 
 from __future__ import annotations
 
-import argparse
-import re
+import json
 import sys
 import traceback
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
-from ..cli import ask as ask_cmd
-from ..cli import bid as bid_cmd
-from ..cli import score as score_cmd
-from ..cli import strength as strength_cmd
-from ..cli._common import CliError, Parser
+import pandas as pd
 
-__all__ = ["COMMANDS", "ApiParser", "CommandSpec", "argv_for", "parse_args", "run_command", "run_score"]
+from ..questions import AskOptions, ask, catalogue
+from ..scoresheet import ScoreSheet
+from ..stats import bid_table, strength_table
+
+__all__ = ["ENDPOINTS", "Param", "ParamError", "read_params", "run_command", "run_score"]
 
 SCORE_SHEET_NAME = "score sheet"
 """The name error messages give a posted score sheet (the CLI names the file)."""
 
+_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
+
+
+class ParamError(ValueError):
+    """A query parameter that cannot be read; the message is the CLI's for the same option."""
+
 
 @dataclass(frozen=True)
-class CommandSpec:
-    """How one endpoint's query parameters map to its CLI command's arguments."""
+class Param:
+    """One query parameter: the CLI option of the same name (``players`` is ``--players``)."""
 
-    positional: str | None
-    """The parameter holding the command's positional values (comma- or space-separated), if any."""
-    options: tuple[str, ...]
-    """Parameters taking one value, each passed as ``--name=value``."""
-    lists: tuple[str, ...] = ()
-    """Parameters taking several values (comma- or space-separated; empty: none)."""
-    flags: tuple[str, ...] = ()
-    """Switches: ``1/true/yes/on`` sets them, ``0/false/no/off`` or absent leaves them off."""
+    name: str
+    kind: str
+    """``int``, ``str``, ``flag`` (a switch), ``ints`` or ``list`` (comma- or space-separated values)."""
+    default: Any = None
+    required: bool = False
+    choices: tuple[str, ...] | None = None
+    cli: str | None = None
+    """How the CLI's messages name it (default ``--name``; a positional argument by its own name)."""
 
     @property
-    def names(self) -> tuple[str, ...]:
-        """Every parameter the endpoint takes."""
-        return ((self.positional,) if self.positional else ()) + self.options + self.lists + self.flags
+    def option(self) -> str:
+        return self.cli or f"--{self.name}"
 
 
-COMMANDS: dict[str, CommandSpec] = {
-    "bid": CommandSpec("hand", ("trump", "players", "seat", "policy", "n", "seed"), ("bids",), ("plus-minus-one",)),
-    "strength": CommandSpec("card", ("players", "hand-size", "trump", "seat", "policy", "n", "seed")),
-    "ask": CommandSpec(
-        None,
-        ("players", "hand-size", "k", "schedule", "policy", "n", "seed"),
-        (),
-        ("plus-minus-one", "blind-trump"),
+ENDPOINTS: dict[str, tuple[Param, ...]] = {
+    "bid": (
+        Param("hand", "list", required=True, cli="cards"),
+        Param("trump", "str", required=True),
+        Param("players", "int", 4),
+        Param("seat", "int", 1),
+        Param("bids", "ints", None),
+        Param("plus-minus-one", "flag", False),
+        Param("policy", "str", None),
+        Param("n", "int", 4000),
+        Param("seed", "int", 0),
     ),
-    "score": CommandSpec(None, ("scoring", "deck", "schedule"), (), ("tournament", "plus-minus-one", "elimination")),
+    "strength": (
+        Param("card", "str", required=True, cli="card"),
+        Param("players", "int", 4),
+        Param("hand-size", "int", 1),
+        Param("trump", "str", "any"),
+        Param("seat", "int", None),
+        Param("policy", "str", None),
+        Param("n", "int", 5000),
+        Param("seed", "int", 0),
+    ),
+    "ask": (
+        Param("players", "int", 4),
+        Param("hand-size", "int", None),
+        Param("k", "int", 3),
+        Param("schedule", "str", "standard", choices=("standard", "tournament")),
+        Param("plus-minus-one", "flag", False),
+        Param("blind-trump", "flag", False),
+        Param("policy", "str", None),
+        Param("n", "int", None),
+        Param("seed", "int", 0),
+    ),
+    "ask-list": (),
+    "score": (
+        Param("tournament", "flag", False),
+        Param("plus-minus-one", "flag", False),
+        Param("elimination", "flag", False),
+        Param("scoring", "str", None, choices=("standard", "alternative")),
+        Param("deck", "str", None),
+        Param("schedule", "str", None),
+    ),
 }
-"""The endpoints' parameters; names as the CLI's options without ``--`` (``_`` is accepted for ``-``)."""
-
-_TRUE, _FALSE = ("1", "true", "yes", "on"), ("0", "false", "no", "off", "")
-_NUMBER = re.compile(r"-?\d+")
+"""The parameters of each endpoint, with the CLI's defaults (``_`` may stand for ``-`` in a name)."""
 
 
-class ApiParser(Parser):
-    """The CLI's parser, raising :class:`CliError` instead of printing and exiting."""
-
-    def error(self, message: str) -> NoReturn:
-        raise CliError(message)
-
-    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
-        raise CliError((message or "the arguments ask the parser to stop").strip())
-
-    def print_help(self, file: Any = None) -> None:  # a value such as --help never prints
-        return None
-
-    def print_usage(self, file: Any = None) -> None:
-        return None
+def _int(param: Param, text: str) -> int:
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise ParamError(f"argument {param.option}: invalid int value: {text!r}") from None
 
 
-def _build_parser() -> ApiParser:
-    parser = ApiParser(prog="wizstats")
-    subparsers = parser.add_subparsers(dest="command", parser_class=ApiParser)
-    for module in (bid_cmd, strength_cmd, ask_cmd, score_cmd):
-        module.register(subparsers)
-    return parser
-
-
-_PARSER = _build_parser()
-
-
-def _values(text: str) -> list[str]:
-    return text.replace(",", " ").split()
-
-
-def argv_for(command: str, query: Mapping[str, str], name: str | None = None) -> list[str]:
-    """The CLI argument list for an endpoint's query parameters (``name``: the ``ask`` question).
-
-    Raises :class:`CliError` for an unknown parameter or a bad switch value. Option values are
-    passed as ``--option=value`` and positional values after ``--``, so no value is ever read
-    as an option.
-    """
-    spec = COMMANDS[command]
-    params = {key.replace("_", "-"): value for key, value in query.items()}
-    unknown = sorted(set(params) - set(spec.names))
-    if unknown:
-        raise CliError(f"unknown parameter {unknown[0]!r} (known: {', '.join(spec.names) or 'none'})")
-    argv = [command]
-    for key in spec.options:
-        if key in params:
-            argv.append(f"--{key}={params[key]}")
-    for key in spec.lists:
-        if key in params:
-            values = _values(params[key])
-            bad = [v for v in values if v.startswith("-") and not _NUMBER.fullmatch(v)]
-            if bad:
-                raise CliError(f"argument --{key}: invalid value {bad[0]!r}")
-            argv += [f"--{key}", *values]
-    for key in spec.flags:
-        value = params.get(key, "").strip().lower()
+def _value(param: Param, text: str) -> Any:
+    if param.kind == "int":
+        return _int(param, text)
+    if param.kind == "ints":
+        return [_int(param, v) for v in text.replace(",", " ").split()]
+    if param.kind == "list":
+        return text.replace(",", " ").split()
+    if param.kind == "flag":
+        value = text.strip().lower()
         if value not in _TRUE + _FALSE:
-            raise CliError(f"{key} must be one of {', '.join(_TRUE + _FALSE[:-1])}, got {params[key]!r}")
-        if value in _TRUE:
-            argv.append(f"--{key}")
-    if command == "score":
-        argv.append(SCORE_SHEET_NAME)
-    elif command == "ask":
-        argv += ["--", name] if name else ["--list"]
-    elif spec.positional is not None:
-        argv += ["--", *_values(params.get(spec.positional, ""))]
-    return argv
+            raise ParamError(f"{param.name} must be one of {', '.join(_TRUE + _FALSE[:-1])}, got {text!r}")
+        return value in _TRUE
+    if param.choices is not None and text not in param.choices:
+        choices = ", ".join(repr(c) for c in param.choices)
+        raise ParamError(f"argument {param.option}: invalid choice: {text!r} (choose from {choices})")
+    return text
 
 
-def parse_args(argv: Sequence[str]) -> argparse.Namespace:
-    """Parse an argument list with the CLI's parser; a problem raises :class:`CliError` with the CLI's message."""
-    return _PARSER.parse_args(list(argv))
+def read_params(endpoint: str, items: Iterable[tuple[str, str]]) -> dict[str, Any]:
+    """The values of an endpoint's query parameters (``(name, text)`` pairs), defaults filled in.
+
+    Raises :class:`ParamError` for an unknown or repeated parameter, a bad value or a missing
+    required one, with the message the CLI gives for the same option.
+    """
+    params = {p.name: p for p in ENDPOINTS[endpoint]}
+    given: dict[str, str] = {}
+    for key, text in items:
+        name = key.replace("_", "-")
+        if name not in params:
+            raise ParamError(f"unknown parameter {key!r} (known: {', '.join(params) or 'none'})")
+        if name in given:
+            raise ParamError(f"give {name} once")
+        given[name] = text
+    values = {name: _value(params[name], text) for name, text in given.items()}
+    missing = [p.option for p in params.values() if p.required and not values.get(p.name)]
+    if missing:
+        raise ParamError(f"the following arguments are required: {', '.join(missing)}")
+    return {name: values.get(name, p.default) for name, p in params.items()}
+
+
+def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
+    """A table as JSON records, converted as the CLI's ``--format json`` converts it."""
+    return json.loads(frame.to_json(orient="records"))
+
+
+def _answer(endpoint: str, values: dict[str, Any], name: str | None) -> list[dict[str, Any]]:
+    if endpoint == "bid":
+        _, table = bid_table(
+            values["hand"],
+            trump=values["trump"],
+            n_players=values["players"],
+            seat=values["seat"],
+            bids=values["bids"],
+            plus_minus_one=values["plus-minus-one"],
+            policy=values["policy"],
+            n=values["n"],
+            seed=values["seed"],
+        )
+    elif endpoint == "strength":
+        _, table = strength_table(
+            values["card"],
+            n_players=values["players"],
+            hand_size=values["hand-size"],
+            trump=values["trump"],
+            seat=values["seat"],
+            policy=values["policy"],
+            n=values["n"],
+            seed=values["seed"],
+        )
+    elif endpoint == "ask-list":
+        table = catalogue()
+    else:
+        if values["n"] is not None and values["n"] < 1:
+            raise ParamError(f"--n must be a whole number >= 1, got {values['n']}")  # as wizstats ask says it
+        options = AskOptions(
+            n_players=values["players"],
+            hand_size=values["hand-size"],
+            plus_minus_one=values["plus-minus-one"],
+            blind_trump=values["blind-trump"],
+            k=values["k"],
+            schedule=values["schedule"],
+            policy=values["policy"],
+            n=values["n"],
+            seed=values["seed"],
+        )
+        table = ask(name or "", options).full_table()
+    return records(table)
 
 
 def _guarded(fn: Any, *args: Any) -> tuple[int, Any]:
-    """Call ``fn``: (200, its payload), (400, error) for bad input, (500, error) for anything else (logged)."""
+    """Call ``fn``: (200, its answer), (400, error) for bad input, (500, error) for anything else (logged)."""
     try:
         return 200, fn(*args)
-    except (CliError, ValueError, TypeError) as err:
+    except (ValueError, TypeError) as err:
         problems = getattr(err, "errors", None)  # a refused score sheet lists (line, message) pairs
         return 400, {"error": str(err)} | ({"problems": [list(p) for p in problems]} if problems else {})
     except Exception as err:  # noqa: BLE001 - the server answers, logs, and goes on
@@ -157,26 +216,35 @@ def _guarded(fn: Any, *args: Any) -> tuple[int, Any]:
         return 500, {"error": f"internal error ({type(err).__name__}); the server's log has the details"}
 
 
-def _payload(argv: list[str]) -> list[dict[str, Any]]:
-    args = parse_args(argv)
-    module = {"bid": bid_cmd, "strength": strength_cmd, "ask": ask_cmd}[args.command]
-    return module.payload(args)
-
-
-def run_command(argv: list[str]) -> tuple[int, Any]:
-    """Run a ``bid``, ``strength`` or ``ask`` argument list: ``(status, JSON-able body)``.
+def run_command(endpoint: str, values: dict[str, Any], name: str | None = None) -> tuple[int, Any]:
+    """Answer ``bid``, ``strength``, ``ask`` (the question ``name``) or ``ask-list``: ``(status, JSON-able body)``.
 
     The body is what ``wizstats ... --format json`` prints, or ``{"error": message}``. Runs in a
     worker process; never raises.
     """
-    return _guarded(_payload, argv)
+    return _guarded(_answer, endpoint, values, name)
 
 
-def _score(argv: list[str], text: str) -> dict[str, Any]:
-    sheet = score_cmd.read_sheet(parse_args(argv), text)
+def _score(values: dict[str, Any], text: str) -> dict[str, Any]:
+    schedule = None
+    if values["schedule"] is not None:
+        try:
+            schedule = [int(x) for x in values["schedule"].split(",") if x.strip()]
+        except ValueError:
+            raise ParamError(f"--schedule must list whole numbers, got {values['schedule']!r}") from None
+    sheet = ScoreSheet.parse(
+        text,
+        name=SCORE_SHEET_NAME,
+        tournament=values["tournament"],
+        plus_minus_one=values["plus-minus-one"],
+        elimination=values["elimination"],
+        scoring=values["scoring"],
+        deck=values["deck"],
+        schedule=schedule,
+    )
     points = sheet.placement_points()
     return {
-        "rows": score_cmd.payload(sheet),
+        "rows": records(sheet.frame()),
         "players": sheet.players,
         "totals": {p: float(v) for p, v in sheet.totals.items()},
         "places": sheet.places(),
@@ -191,11 +259,11 @@ def _score(argv: list[str], text: str) -> dict[str, Any]:
     }
 
 
-def run_score(argv: list[str], text: str) -> tuple[int, Any]:
+def run_score(values: dict[str, Any], text: str) -> tuple[int, Any]:
     """Check and total a posted score sheet: ``(status, body)``.
 
     The body holds ``rows`` (what ``wizstats score --format json`` prints) and the totals,
     places, winners, dealers and verdict of the sheet; a refused sheet gives 400 with ``error``
     (the CLI's message) and ``problems``, a list of ``[line, message]``. Never raises.
     """
-    return _guarded(_score, argv, text)
+    return _guarded(_score, values, text)

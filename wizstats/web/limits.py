@@ -7,21 +7,19 @@ chosen so that one request takes at most some 10 seconds on one core of a small 
 
 >>> LIMITS.max_n, LIMITS.max_bid_work
 (20000, 200000)
->>> check_limits(parse_args(["bid", "--trump=R5", "--n=50000", "--", "W"]), LIMITS)
+>>> check_limits("bid", read_params("bid", [("hand", "W"), ("trump", "R5"), ("n", "50000")]), LIMITS)
 Traceback (most recent call last):
 ...
-wizstats.cli._common.CliError: n is capped at 20,000 on this server, got 50,000 (use the CLI for more)
+wizstats.web.commands.ParamError: n is capped at 20,000 on this server, got 50,000 (use the CLI for more)
 """
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from .. import DEFAULT_POLICY
-from ..cli._common import CliError
-from .commands import parse_args  # noqa: F401 - used by the doctest
+from ..players import DEFAULT_POLICY
+from .commands import ParamError, read_params  # noqa: F401 - read_params: used by the doctest
 
 __all__ = ["LIMITS", "SLOW_POLICIES", "Limits", "check_limits"]
 
@@ -65,35 +63,38 @@ LIMITS = Limits()
 """The caps ``wizstats serve`` runs with."""
 
 
-def _policy(args: argparse.Namespace) -> tuple[str, bool]:
-    text = str(args.policy or DEFAULT_POLICY)
+def _policy(values: dict[str, Any]) -> tuple[str, bool]:
+    text = str(values.get("policy") or DEFAULT_POLICY)
     name, _, params = text.partition(":")
     return name.strip().lower(), bool(params.strip())
 
 
-def check_limits(args: argparse.Namespace, limits: Limits) -> None:
-    """Raise :class:`CliError` naming the cap if parsed ``bid``/``strength``/``ask`` arguments exceed one."""
-    policy, has_params = _policy(args)
+def check_limits(endpoint: str, values: dict[str, Any], limits: Limits) -> None:
+    """Raise :class:`ParamError` naming the cap if a ``bid``/``strength``/``ask`` request exceeds one."""
+    if endpoint not in ("bid", "strength", "ask"):
+        return
+    policy, has_params = _policy(values)
     slow = policy in SLOW_POLICIES
     if slow and has_params:
-        raise CliError(f"{policy} players take only their default parameters on this server (use the CLI)")
-    n = args.n
-    cap = limits.max_ask_n if args.command == "ask" else limits.max_n
+        raise ParamError(f"{policy} players take only their default parameters on this server (use the CLI)")
+    n = values["n"]
+    cap = limits.max_ask_n if endpoint == "ask" else limits.max_n
     if n is not None and n > cap:
-        raise CliError(f"n is capped at {cap:,} on this server, got {n:,} (use the CLI for more)")
-    if args.command == "bid" and n is not None:
-        work, cap = n * (len(args.cards) + 1), limits.max_bid_work_slow if slow else limits.max_bid_work
+        raise ParamError(f"n is capped at {cap:,} on this server, got {n:,} (use the CLI for more)")
+    if endpoint == "bid":
+        cards = len(values["hand"]) + 1
+        work, cap = n * cards, limits.max_bid_work_slow if slow else limits.max_bid_work
         if work > cap:
-            raise CliError(
+            raise ParamError(
                 f"n x (hand size + 1) is capped at {cap:,} on this server{' for ' + policy if slow else ''},"
-                f" got {work:,}: give n <= {cap // (len(args.cards) + 1):,} (use the CLI for more)"
+                f" got {work:,}: give n <= {cap // cards:,} (use the CLI for more)"
             )
-    elif args.command == "strength" and slow and n is not None:
-        work = n * max(args.hand_size, 1)
-        if work > limits.max_strength_work_slow:
-            raise CliError(
+    elif endpoint == "strength" and slow:
+        size = max(values["hand-size"], 1)
+        if n * size > limits.max_strength_work_slow:
+            raise ParamError(
                 f"n x hand size is capped at {limits.max_strength_work_slow:,} on this server for {policy},"
-                f" got {work:,}: give n <= {limits.max_strength_work_slow // max(args.hand_size, 1):,}"
+                f" got {n * size:,}: give n <= {limits.max_strength_work_slow // size:,}"
             )
-    elif args.command == "ask" and slow and not args.list:
-        raise CliError(f"questions with {policy} players take minutes: use the CLI (wizstats ask ... --policy)")
+    elif endpoint == "ask" and slow:
+        raise ParamError(f"questions with {policy} players take minutes: use the CLI (wizstats ask ... --policy)")
