@@ -19,6 +19,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
@@ -46,7 +47,7 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def running_server(**app_options: object) -> Iterator[str]:
+def running_server(**app_options: Any) -> Iterator[str]:
     """Serve ``create_app(**app_options)`` with uvicorn on 127.0.0.1 in a thread; yields the base URL."""
     import uvicorn
 
@@ -77,7 +78,7 @@ def running_server(**app_options: object) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def chrome() -> Iterator[object]:
+def chrome() -> Iterator[Any]:
     """Headless Chromium through chromedriver, with a fresh profile; nothing is fetched from the network."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
@@ -105,27 +106,27 @@ def chrome() -> Iterator[object]:
             driver.quit()
 
 
-def wait_for(driver: object, condition: object, timeout: float = 60) -> object:
+def wait_for(driver: Any, condition: Any, timeout: float = 60) -> Any:
     """Wait until ``condition(driver)`` is truthy (selenium's WebDriverWait)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)  # type: ignore[arg-type]
+    return WebDriverWait(driver, timeout, poll_frequency=0.1).until(condition)
 
 
-def clear_storage(driver: object, base: str) -> None:
+def clear_storage(driver: Any, base: str) -> None:
     """Forget what the pages kept in the browser, from a plain file of the same origin (no page script runs)."""
-    driver.get(base + "/static/favicon.svg")  # type: ignore[attr-defined]
-    driver.execute_script("localStorage.clear()")  # type: ignore[attr-defined]
+    driver.get(base + "/static/favicon.svg")
+    driver.execute_script("localStorage.clear()")
 
 
-def fill_bid_page(driver: object, base: str, example: dict = BID_EXAMPLE) -> str:
+def fill_bid_page(driver: Any, base: str, example: dict = BID_EXAMPLE) -> str:
     """Click the example's hand and turned card together, set players, seat, bids and deals; return the bid shown."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     d = driver
     clear_storage(d, base)  # start from an empty page
-    d.get(base + "/")  # type: ignore[attr-defined]
+    d.get(base + "/")
     wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#bid-deck [data-card]"))
     Select(d.find_element(By.ID, "samples")).select_by_value(str(example["n"]))
     Select(d.find_element(By.ID, "players")).select_by_value(str(example["players"]))
@@ -155,14 +156,14 @@ def fill_bid_page(driver: object, base: str, example: dict = BID_EXAMPLE) -> str
     return d.find_element(By.ID, "best-bid").text
 
 
-def fill_score_pad(driver: object, base: str, example: dict = SCORE_EXAMPLE) -> None:
+def fill_score_pad(driver: Any, base: str, example: dict = SCORE_EXAMPLE) -> None:
     """Name the players and enter the example's rounds in the score pad; wait until they are checked."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
     d = driver
     clear_storage(d, base)  # start from an empty pad
-    d.get(base + "/score")  # type: ignore[attr-defined]
+    d.get(base + "/score")
     wait_for(d, lambda d: d.find_elements(By.CSS_SELECTOR, "#pad input.bid"))
     Select(d.find_element(By.ID, "n-players")).select_by_value(str(len(example["players"])))
     wait_for(d, lambda d: len(d.find_elements(By.CSS_SELECTOR, "#names input")) == len(example["players"]))
@@ -191,13 +192,13 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     with running_server() as base, chrome() as driver:
         best = fill_bid_page(driver, base)
-        driver.execute_script("document.activeElement.blur()")  # type: ignore[attr-defined]
+        driver.execute_script("document.activeElement.blur()")
         time.sleep(0.3)
-        driver.save_screenshot(str(out / "web-bid.png"))  # type: ignore[attr-defined]
+        driver.save_screenshot(str(out / "web-bid.png"))
         fill_score_pad(driver, base)
-        driver.execute_script("document.activeElement.blur()")  # type: ignore[attr-defined]
+        driver.execute_script("document.activeElement.blur()")
         time.sleep(0.3)
-        driver.save_screenshot(str(out / "web-score.png"))  # type: ignore[attr-defined]
+        driver.save_screenshot(str(out / "web-score.png"))
     print(f"recommended bid shown: {best}; wrote {out / 'web-bid.png'} and {out / 'web-score.png'}")
     return 0
 

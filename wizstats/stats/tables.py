@@ -52,7 +52,7 @@ def bid_table(
     unseen = bids is None and seat != 1
     if unseen and plus_minus_one:
         raise ValueError("plus/minus one needs the earlier bids: give --bids")
-    rules = Rules(n_players, plus_minus_one=plus_minus_one, bids="hidden" if unseen else "open")  # type: ignore[arg-type]
+    rules = Rules(n_players, plus_minus_one=plus_minus_one, bids="hidden" if unseen else "open")
     res = trick_distribution(
         hand, trump=trump, seat=seat, bids_so_far=tuple(bids or ()), rules=rules, policy=policy, n=n, seed=seed
     )

@@ -93,7 +93,7 @@ class _Server:
     ) -> Response:
         """Run a job and answer its ``(status, body)``; busy: 503. ``cache``: remember the answer by its arguments."""
         key = hashlib.sha256(repr((fn.__name__, args)).encode()).hexdigest() if cache else None
-        if key in self.cache:
+        if key is not None and key in self.cache:
             self.cache.move_to_end(key)
             status, body = self.cache[key]
         else:
