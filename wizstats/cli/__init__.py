@@ -14,7 +14,7 @@ from ._common import CliError, Parser
 __all__ = ["main"]
 
 COMMANDS = ["winner", "simulate", "sweep", "game", "score", "one_colour", "bid", "strength", "thresholds", "ask",
-            "report", "arena"]
+            "report", "arena", "serve"]
 """Command modules of :mod:`wizstats.cli`, in the order ``--help`` lists them."""
 
 

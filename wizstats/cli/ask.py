@@ -48,17 +48,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the questions, or answer one."""
-    import pandas as pd
-
-    from ..questions import QUESTIONS, AskOptions, ask
+    from ..questions import QUESTIONS, AskOptions, ask, catalogue
 
     if args.list:
         if args.format == "table":
             for q in QUESTIONS.values():
                 print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")
         else:
-            rows = [{"name": q.name, "question": q.text, "options": q.options} for q in QUESTIONS.values()]
-            emit(pd.DataFrame(rows), args.format)
+            emit(catalogue(), args.format)
         return 0
     if not args.name:
         raise CliError("name a question (wizstats ask --list shows them)")
@@ -82,5 +79,5 @@ def run(args: argparse.Namespace) -> int:
         print()
         emit(answer.shown(), "table")
     else:
-        emit(answer.table.assign(answer=answer.sentence), args.format)
+        emit(answer.full_table(), args.format)
     return 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CliError, add_format, add_players, add_seed, emit
+from ._common import add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,31 +48,24 @@ def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
     import pandas as pd
 
-    from ..rules import Rules
-    from ..stats import trick_distribution
+    from ..stats import bid_table
 
-    if args.players is None or args.players < 1:
-        raise CliError("give --players")
     unseen = args.bids is None and args.seat != 1
-    rules = Rules(args.players, plus_minus_one=args.plus_minus_one, bids="hidden" if unseen else "open")
-    if unseen and args.plus_minus_one:
-        raise CliError("plus/minus one needs the earlier bids: give --bids")
-    res = trick_distribution(
+    res, table = bid_table(
         args.cards,
         trump=args.trump,
+        n_players=args.players,
         seat=args.seat,
-        bids_so_far=tuple(args.bids or ()),
-        rules=rules,
+        bids=args.bids,
+        plus_minus_one=args.plus_minus_one,
         policy=args.policy,
         n=args.n,
         seed=args.seed,
     )
-    wide = res.tricks.pivot(index="bid", columns="tricks", values="value")
-    wide.columns = [f"P({c})" for c in wide.columns]
-    table = res.bids.set_index("bid").join(wide).reset_index()
     if args.format != "table":
-        emit(table.assign(best=table.bid == res.best_bid, n=res.n, seed=res.seed, policy=res.policy), args.format)
+        emit(table, args.format)
         return 0
+    columns = [c for c in table.columns if c.startswith("P(")]
     head = [
         f"hand {' '.join(res.hand)}: seat {res.seat} of {res.rules.n_players}, {res.trump}, earlier bids "
         + (f"{list(res.bids_so_far)}" if not unseen else "not seen (taken as hidden)"),
@@ -86,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
             "bid": table.bid,
             "expected score": [f"{r.expected_score:+.1f} [{r.low:.1f}, {r.high:.1f}]" for r in table.itertuples()],
             "meets it": [f"{100 * r.p_make:.1f}%" for r in table.itertuples()],
-            **{c: [f"{v:.3f}" for v in table[c]] for c in wide.columns},
+            **{c: [f"{v:.3f}" for v in table[c]] for c in columns},
         }
     )
     print("\n".join(head))

@@ -47,32 +47,18 @@ def run(args: argparse.Namespace) -> int:
     """Estimate and print the card's strength per seat."""
     import pandas as pd
 
-    from ..rules import Rules
-    from ..stats import card_win_probability
+    from ..stats import strength_table
 
-    rules = Rules(args.players)
-    seats = [args.seat] if args.seat is not None else [*range(1, args.players), 0]
-    rows, title = [], ""
-    for seat in seats:
-        res = card_win_probability(
-            args.card,
-            hand_size=args.hand_size,
-            seat=seat,
-            trump=args.trump,
-            rules=rules,
-            policy=args.policy,
-            n=args.n,
-            seed=args.seed,
-        )
-        title = res.title.replace(f"held by seat {seat} of", "at a table of")
-        row: dict[str, object] = {"seat": seat}
-        for q in ("p_win", "tricks_with", "marginal_value"):
-            e = res.estimate(quantity=q)
-            assert e.ci is not None
-            row |= {q: e.value, f"{q}_low": e.ci.low, f"{q}_high": e.ci.high}
-        row |= {"n": res.n, "policy": res.policy, "seed": res.seed}
-        rows.append(row)
-    table = pd.DataFrame(rows)
+    title, table = strength_table(
+        args.card,
+        n_players=args.players,
+        hand_size=args.hand_size,
+        trump=args.trump,
+        seat=args.seat,
+        policy=args.policy,
+        n=args.n,
+        seed=args.seed,
+    )
     if args.format != "table":
         emit(table, args.format)
         return 0

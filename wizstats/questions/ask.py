@@ -24,7 +24,7 @@ from ..exact import break_even_probability, round1_thresholds, round1_thresholds
 from ..rules import Rules
 from ..stats import card_win_probability
 
-__all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask"]
+__all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
 
 
 @dataclass(frozen=True)
@@ -73,6 +73,10 @@ class Answer:
     def shown(self) -> pd.DataFrame:
         """The table to print for a reader."""
         return self.table if self.summary is None else self.summary
+
+    def full_table(self) -> pd.DataFrame:
+        """The table ``--format csv/json`` prints (and ``/api/ask/NAME`` returns): the sentence in an ``answer`` column."""
+        return self.table.assign(answer=self.sentence)
 
 
 @dataclass(frozen=True)
@@ -454,3 +458,8 @@ def ask(name: str, options: AskOptions | None = None) -> Answer:
     if not 1 <= options.k:
         raise ValueError(f"k must be a whole number >= 1, got {options.k}")
     return QUESTIONS[key].answer(options)
+
+
+def catalogue() -> pd.DataFrame:
+    """The catalogue as a table (name, question, options): what ``wizstats ask --list --format json`` prints."""
+    return pd.DataFrame([{"name": q.name, "question": q.text, "options": q.options} for q in QUESTIONS.values()])
