@@ -35,7 +35,7 @@ def speed(args: argparse.Namespace) -> None:
     n, r = args.players, args.hand_size
     plan = {"heuristic": args.rounds * 20, "expert": args.rounds * 4, "pimc": max(2, args.rounds // 100),
             "rollout": max(2, args.rounds // 100)}
-    for name, rounds in plan.items():  # compile (or load) first: not timed
+    for name in plan:  # compile (or load) first: not timed
         simulate(n, r, 2, policies=name, seed=0, threads=1)
     rates: dict[str, list[float]] = {name: [] for name in plan}
     for rep in range(args.repeats):

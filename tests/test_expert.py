@@ -5,8 +5,8 @@ Strength and speed are measured by ``benchmarks/players.py``, not here.
 
 from __future__ import annotations
 
+import functools
 import itertools
-from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -19,7 +19,8 @@ from wizstats.reference import replay_round
 
 # ---------------------------------------------------------------- registry
 def test_registry_matches_the_kernel() -> None:
-    from wizstats._kernels.players import dispatch as policies, expert
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.players import expert
 
     info = POLICIES["expert"]
     assert info.kernel_id == policies.P_EXPERT
@@ -102,13 +103,24 @@ def _turned(T: int) -> tuple[int, int]:
 
 
 # ---------------------------------------------------------------- round 1: the exact tables
-def _exact():  # type: ignore[no-untyped-def]
-    """The public face that holds ``round1_bid_table`` (the exact rational rule; skip where it is absent)."""
+class _Exact:
+    """``round1_bid_table`` of the exact rational rule, each table counted once per test session."""
+
+    @staticmethod
+    @functools.cache
+    def round1_bid_table(n_players: int, **options: object) -> np.ndarray:
+        import wizstats
+
+        return wizstats.round1_bid_table(n_players, **options)
+
+
+def _exact() -> type[_Exact]:
+    """The exact tables (skip where ``wizstats.round1_bid_table`` is not in the tree)."""
     import wizstats
 
     if not hasattr(wizstats, "round1_bid_table"):
         pytest.skip("wizstats.round1_bid_table is not in this tree")
-    return wizstats
+    return _Exact
 
 
 @pytest.mark.parametrize("n_players", [3, 4, 5, 6])
@@ -200,7 +212,8 @@ def test_round1_reads_earlier_zeros() -> None:
 # ---------------------------------------------------------------- trump naming
 def test_trump_named_is_the_suit_with_the_best_expected_score() -> None:
     """After a turned Wizard the expert names the suit whose best bid scores best (its own evaluation)."""
-    from wizstats._kernels.players import dispatch as policies, expert
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.players import expert
     from wizstats._kernels.rules import core
 
     rules = Rules(4)

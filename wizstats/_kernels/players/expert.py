@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jit import hotjit
 from ..rules.core import (
     K_JESTER,
     K_SUIT,
@@ -49,9 +50,22 @@ from ..rules.core import (
     visible_bid,
 )
 from .expert_round1 import R1_HIDDEN, R1_HIDDEN_AT, R1_HIDDEN_LEN, R1_OPEN, R1_OPEN_AT, R1_OPEN_LEN
-from .heuristic import C_PAR, C_ENTRIES, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
-from ..jit import hotjit
-from .playout import H_DUCK, H_KILL, H_LEAD_MIN, H_RUFF, W_ALL, W_GONE, W_HAND, W_WIZ, bit, bitcount, hx_decide, load_own_view, lowest
+from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
+from .playout import (
+    H_DUCK,
+    H_KILL,
+    H_LEAD_MIN,
+    H_RUFF,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_WIZ,
+    bit,
+    bitcount,
+    hx_decide,
+    load_own_view,
+    lowest,
+)
 
 # parameters (columns of the seat's params, in the registered order)
 # (ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is)
