@@ -53,12 +53,13 @@ def speed(args: argparse.Namespace) -> None:
 
 
 def arena_table(args: argparse.Namespace) -> None:
-    """Margin of one ``--player`` seat against three ``--against`` per hand size."""
+    """Margin of one ``--player`` seat against the others (``--against``) per hand size, or over whole games."""
     sizes = parse_hand_sizes(args.hand_sizes)
-    print(f"{args.player} (one seat) vs {args.against} (three), {args.players} players, {args.rounds} deals per "
-          f"hand size x {args.players} rotations, seed {args.seed}; margin = mean score per round minus the "
-          "others', 95% interval over deals")
-    print("| hand size | margin | low | high | expert mean score | accuracy |")
+    unit = "games" if sizes == "game" else "deals per hand size"
+    print(f"{args.player} (one seat) vs {args.against} (the other {args.players - 1}), {args.players} players, "
+          f"{args.rounds} {unit} x {args.players} rotations, seed {args.seed}; margin = mean score minus the "
+          f"others' (per round, or per game for whole games), 95% interval over {unit.split()[0]}")
+    print(f"| hand size | margin | low | high | {args.player} mean score | accuracy |")
     print("|---:|---:|---:|---:|---:|---:|")
     for h in sizes if isinstance(sizes, tuple) else [sizes]:
         t0 = time.perf_counter()
@@ -73,7 +74,7 @@ def rational(args: argparse.Namespace) -> None:
     """Round 1 self-play of ``--player``: each seat's mean score against the exact rational value."""
     from wizstats import round1_rational_values
 
-    for n in (3, 4, 5, 6):
+    for n in args.n_players:
         exact = round1_rational_values(n)
         res = simulate(n, 1, args.rounds, policies=args.player, seed=args.seed)
         print(f"{n} players, {args.player} self-play, {args.rounds} rounds, seed {args.seed}")
@@ -121,6 +122,7 @@ def main() -> int:
     q.add_argument("--player", default="expert")
     q.add_argument("--rounds", type=int, default=200_000)
     q.add_argument("--seed", type=int, default=1)
+    q.add_argument("--n-players", type=int, nargs="+", default=[3, 4, 5, 6])
     args = parser.parse_args()
     if args.what == "speed":
         if args.quick:

@@ -123,7 +123,8 @@ POLICIES["expert"] = PolicyInfo(
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit). Plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned "
     "in the arena. Not covered: special cards and one-colour mode, whose engines play their own heuristic for "
-    "every policy but `random` (expert included); other decks use the analytic estimate, also in round 1.",
+    "every policy but `random` (expert included, with that heuristic's default parameters); other decks use the "
+    "analytic estimate, also in round 1.",
 )
 
 
