@@ -58,7 +58,7 @@ def arena_table(args: argparse.Namespace) -> None:
     unit = "games" if sizes == "game" else "deals per hand size"
     print(f"{args.player} (one seat) vs {args.against} (the other {args.players - 1}), {args.players} players, "
           f"{args.rounds} {unit} x {args.players} rotations, seed {args.seed}; margin = mean score minus the "
-          f"others' (per round, or per game for whole games), 95% interval over {unit.split()[0]}")
+          f"others' per round (whole games too), 95% interval over {unit.split()[0]}")
     print(f"| hand size | margin | low | high | {args.player} mean score | accuracy |")
     print("|---:|---:|---:|---:|---:|---:|")
     for h in sizes if isinstance(sizes, tuple) else [sizes]:
