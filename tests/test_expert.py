@@ -293,15 +293,16 @@ def test_reading_open_bids_changes_bids() -> None:
 
 # ---------------------------------------------------------------- variants expert does not cover: explicit fallback
 def test_special_cards_and_one_colour_fall_back_to_their_heuristic() -> None:
-    """With special cards and in one-colour mode the engines play their own heuristic for ``expert``
-    (as the registry says): the same rounds and games as ``heuristic``, seed for seed."""
+    """With special cards and in one-colour mode the engines play their own heuristic, with its default
+    parameters, for ``expert`` (as the registry says): the same rounds and games, seed for seed, as for
+    ``baseline``, which falls back the same way (``heuristic`` lends those engines its own parameters)."""
     from wizstats.engine import simulate_one_colour, simulate_special
 
     rules = Rules(4, special_cards="all")
     a = simulate_special(4, 5, 300, rules=rules, policies="expert", seed=3, threads=1)
-    b = simulate_special(4, 5, 300, rules=rules, policies="heuristic", seed=3, threads=1)
+    b = simulate_special(4, 5, 300, rules=rules, policies="baseline", seed=3, threads=1)
     assert np.array_equal(a.counts, b.counts) and np.array_equal(a.score_sum, b.score_sum)
     c = simulate_one_colour(4, 40, policies="expert", seed=2, threads=1)
-    d = simulate_one_colour(4, 40, policies="heuristic", seed=2, threads=1)
+    d = simulate_one_colour(4, 40, policies="baseline", seed=2, threads=1)
     assert c.summary().drop(columns="policy").equals(d.summary().drop(columns="policy"))
     assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc
