@@ -69,7 +69,8 @@ def _setup(n: int, policies: object, plus_minus_one: bool, scoring: str) -> tupl
     params = np.zeros((k.MAXP, 8))
     pids = np.zeros(k.MAXP, np.int64)
     for p, policy in enumerate(resolved):
-        values = {**_DEFAULTS, **{key: v for key, v in policy.params.items() if key in _DEFAULTS}}
+        own = policy.params if policy.name == "heuristic" else {}  # others (expert too): the defaults
+        values = {**_DEFAULTS, **{key: v for key, v in own.items() if key in _DEFAULTS}}
         params[p, :6] = [values[name] for name in _DEFAULTS]
         pids[p] = 0 if policy.name == "random" else 1
     st0 = np.zeros(k.N_O, np.int64)

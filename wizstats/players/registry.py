@@ -4,7 +4,7 @@ A policy is given by name (``"heuristic"``), or as :class:`Policy` with changed 
 (``Policy("heuristic", scale=1.1)``), one for all seats or one per seat (seat 0 = dealer).
 
 >>> sorted(POLICIES)
-['baseline', 'heuristic', 'pimc', 'random', 'rollout']
+['baseline', 'expert', 'heuristic', 'pimc', 'random', 'rollout']
 >>> Policy("heuristic", bias=0.25).params["bias"]
 0.25
 """
@@ -104,6 +104,28 @@ POLICIES: dict[str, PolicyInfo] = {
         "forbidden bid. Names trump as `heuristic`; plays as `pimc`. The strongest player here.",
     ),
 }
+
+
+POLICIES["expert"] = PolicyInfo(
+    "expert",
+    5,
+    {"read": 0.6, "fade": 14.0, "ruff": 0.4, "lead_min": 0.35, "kill": 0.8, "duck": 0.3, "pick": 5.0,
+     "lead_nt": 0.6},
+    "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
+    "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
+    "rule, reaches the break-even chance (3/7 standard, 2/5 alternative scoring); bids it cannot see (hidden, "
+    "revealed after the round) are not used: then the rule without them. Other rounds: the hand's expected "
+    "tricks (the heuristic's fitted table, else its analytic estimate), moved by `read` towards its share of the "
+    "tricks the visible earlier bids leave over (the weight fading linearly to 0 at hand size `fade`); up to hand "
+    "size `pick` the bid with the best expected score under the round's scoring for a distribution of tricks "
+    "(each card's chance as independent trials, `ruff` and `kill` as the heuristic's), for larger hands the "
+    "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
+    "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
+    "suit). Plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned "
+    "in the arena. Not covered: special cards and one-colour mode, whose engines play their own heuristic for "
+    "every policy but `random` (expert included, with that heuristic's default parameters); other decks use the "
+    "analytic estimate, also in round 1.",
+)
 
 
 @dataclass(frozen=True)

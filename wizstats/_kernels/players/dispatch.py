@@ -7,7 +7,7 @@ the round state ``g`` (see :mod:`.core`) but only what their seat may know: thei
 the public cards in ``g.gone``, the current trick, tricks won, known voids ``g.void``, and
 bids through :func:`.core.visible_bid`.
 
-The players live in their own modules: :mod:`.heuristic`, :mod:`.baseline` and :mod:`.pimc`
+The players live in their own modules: :mod:`.heuristic`, :mod:`.baseline`, :mod:`.expert` and :mod:`.pimc`
 (determinized rollouts: the ``pimc`` card play and the ``rollout`` bidder).
 
 Adding a policy: give it an id below, write its three functions, add a branch to each
@@ -17,6 +17,7 @@ dispatcher, and register its name and parameters in :mod:`wizstats.players`.
 from __future__ import annotations
 
 from .baseline import baseline_bid, baseline_card, baseline_trump
+from .expert import expert_bid, expert_card, expert_trump
 from ..rules.core import ST_NSUITS, ST_R, below, nth_bit, popcount
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
 from ..jit import hotjit
@@ -27,6 +28,7 @@ P_HEURISTIC = 1
 P_BASELINE = 2
 P_PIMC = 3  # heuristic bids, determinized-rollout play
 P_ROLLOUT = 4  # Monte Carlo bids, determinized-rollout play
+P_EXPERT = 5  # exact round 1, bids that read the table (see .expert)
 
 
 # ---------------------------------------------------------------- random
@@ -59,6 +61,8 @@ def choose_trump(g, seat):
         return heuristic_trump(g, seat)
     if pid == P_BASELINE:
         return baseline_trump(g, seat)
+    if pid == P_EXPERT:
+        return expert_trump(g, seat)
     return below(g.rng, g.st[ST_NSUITS])
 
 
@@ -74,6 +78,8 @@ def choose_bid(g, seat, forbidden):
         return rollout_bid(g, seat, forbidden)
     if pid == P_BASELINE:
         return baseline_bid(g, seat, forbidden)
+    if pid == P_EXPERT:
+        return expert_bid(g, seat, forbidden, g.params[seat])
     return random_bid(g, seat, forbidden)
 
 
@@ -87,4 +93,6 @@ def choose_card(g, seat, mask):
         return pimc_card(g, seat, mask)
     if pid == P_BASELINE:
         return baseline_card(g, seat, mask)
+    if pid == P_EXPERT:
+        return expert_card(g, seat, mask, g.params[seat])
     return random_card(g, seat, mask)

@@ -1,0 +1,308 @@
+"""The ``expert`` player: registry, legality under every variant, information sets, exact round 1.
+
+Strength and speed are measured by ``benchmarks/players.py``, not here.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+import numpy as np
+import pytest
+
+from wizstats import Rules, break_even_probability, round1_win_probability
+from wizstats.engine import round_setup, trace_rounds
+from wizstats.players import POLICIES, Policy, resolve_policies
+from wizstats.reference import replay_round
+
+
+# ---------------------------------------------------------------- registry
+def test_registry_matches_the_kernel() -> None:
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.players import expert
+
+    info = POLICIES["expert"]
+    assert info.kernel_id == policies.P_EXPERT
+    columns = [expert.E_READ, expert.E_FADE, expert.E_RUFF, expert.E_LEAD_MIN, expert.E_KILL, expert.E_DUCK,
+               expert.E_PICK, expert.E_LEAD_NT]
+    assert list(info.defaults) == ["read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt"]
+    assert columns == list(range(8))
+    assert str(Policy("expert", read=0.0)) == "expert:read=0"
+
+
+# ---------------------------------------------------------------- legality, every variant
+VARIANTS = [
+    (3, {}),
+    (4, {"plus_minus_one": True}),
+    (5, {"bids": "hidden"}),
+    (6, {"bids": "after-round", "trump_choice": "blind"}),
+    (4, {"plus_minus_one": True, "scoring": "alternative"}),
+    (3, {"bids": "hidden", "scoring": "alternative", "trump_choice": "blind"}),
+    (4, {"deck": "junior"}),
+    (5, {"deck": "oh-hell", "plus_minus_one": True}),
+    (4, {"deck": "3x7+2+2"}),
+]
+
+
+@pytest.mark.parametrize(("n_players", "variant"), VARIANTS)
+def test_expert_only_makes_legal_bids_and_plays(n_players: int, variant: dict) -> None:
+    """Every bid and card of many rounds (expert alone and mixed with others) replayed by the reference."""
+    rules = Rules(n_players, **variant)
+    top = rules.max_hand_size
+    for hand_size in sorted({1, 2, 3, max(1, top // 2), top}):
+        mix = ["expert", "heuristic", "expert", "random", "baseline", "expert"][:n_players]
+        for policies in ("expert", mix):
+            trace = trace_rounds(rules, hand_size, 60, policies=policies, seed=hand_size)
+            for i in range(60):
+                trump = None if trace.trump[i] < 0 else int(trace.trump[i])
+                turned = None if trace.turned[i] < 0 else int(trace.turned[i])
+                record = replay_round(rules, hand_size, trace.hands[i].tolist(), turned, trump,
+                                      trace.bids[i].tolist(), trace.plays[i].tolist())
+                assert record.tricks == trace.tricks[i].tolist()
+                if rules.plus_minus_one and rules.pm1_applies(hand_size):
+                    assert sum(trace.bids[i].tolist()) != hand_size
+
+
+# ---------------------------------------------------------------- a round state set by hand
+def _state(rules: Rules, hand_size: int, policy: str | Policy = "expert", round_index: int = 0):  # type: ignore[no-untyped-def]
+    from wizstats._kernels.rules import core
+
+    tab, st0 = round_setup(rules, hand_size)
+    _, ids, params = resolve_policies(policy, rules.n_players)
+    g = core.new_state(tab, st0, ids, params)
+    core.seed_round(g.rng, 99, round_index)
+    core.reset_round(g)
+    return g
+
+
+def _round1_state(rules: Rules, card: int, seat: int, turned: int, trump: int, earlier: list[int]):  # type: ignore[no-untyped-def]
+    """Round 1 with ``card`` in ``seat``, the others' cards dealt around it, and ``earlier`` bids made."""
+    from wizstats._kernels.rules import core
+
+    g = _state(rules, 1)
+    n = rules.n_players
+    others = iter(c for c in range(60) if c not in (card, turned))
+    for q in range(n):
+        g.hands[q, 0] = card if q == seat else next(others)
+        g.hand_len[q] = 1
+    g.gone[turned] = 1
+    g.st[core.ST_TURNED] = turned
+    g.st[core.ST_TRUMP] = trump
+    for k, b in enumerate(earlier):  # bidding order: seat 1 first, the dealer last
+        g.bids[(k + 1) % n] = b
+    g.st[core.ST_BIDS_MADE] = len(earlier)
+    return g
+
+
+def _turned(T: int) -> tuple[int, int]:
+    """The turned card id and the trump suit for a full-table index ``T`` (60 + suit: a Wizard, suit named)."""
+    if T >= 60:
+        return 52, T - 60
+    return T, (T // 13 if T < 52 else -1)
+
+
+# ---------------------------------------------------------------- round 1: the exact tables
+class _Exact:
+    """``round1_bid_table`` of the exact rational rule, each table counted once per test session."""
+
+    @staticmethod
+    @functools.cache
+    def round1_bid_table(n_players: int, **options: object) -> np.ndarray:
+        import wizstats
+
+        return wizstats.round1_bid_table(n_players, **options)
+
+
+def _exact() -> type[_Exact]:
+    """The exact tables (skip where ``wizstats.round1_bid_table`` is not in the tree)."""
+    import wizstats
+
+    if not hasattr(wizstats, "round1_bid_table"):
+        pytest.skip("wizstats.round1_bid_table is not in this tree")
+    return _Exact
+
+
+@pytest.mark.parametrize("n_players", [3, 4, 5, 6])
+@pytest.mark.parametrize(("scoring", "choice"), [("standard", "after-look"), ("alternative", "blind")])
+def test_round1_bids_equal_the_exact_table(n_players: int, scoring: str, choice: str) -> None:
+    """Open bids: the expert's bid at every seat and history of earlier bids, for a spread of turned cards
+    and cards (every card for three turned cards; 3 and 4 players every turned card too), equals
+    ``round1_bid_table``."""
+    from wizstats._kernels.players import dispatch as policies
+
+    rules = Rules(n_players, scoring=scoring, trump_choice=choice)
+    table = _exact().round1_bid_table(n_players, trump_choice=choice, scoring=scoring)
+    turned_all = [T for T in range(64) if not 52 <= T < 56]
+    turned_set = turned_all if n_players <= 4 else [5, 25, 58, 61]
+    rng = np.random.default_rng(n_players)
+    for T in turned_set:
+        turned, trump = _turned(T)
+        cards = [c for c in range(60) if c != turned]
+        if n_players > 4 or T not in (0, 12, 40, 57, 63):
+            cards = sorted(rng.choice(cards, 12, replace=False).tolist() + [52, 59])
+        for seat in range(n_players):
+            j = (seat - 1) % n_players
+            for history in range(2**j):
+                earlier = [(history >> k) & 1 for k in range(j)]
+                for c in cards:
+                    g = _round1_state(rules, c, seat, turned, trump, earlier)
+                    assert policies.choose_bid(g, seat, -1) == table[seat, history, T, c], (seat, history, T, c)
+
+
+@pytest.mark.parametrize("n_players", [3, 4, 6])
+def test_round1_dealer_under_plus_minus_one(n_players: int) -> None:
+    """With plus/minus one the dealer bids the exact table's bid unless it is forbidden, then the other."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
+
+    rules = Rules(n_players, plus_minus_one=True)
+    table = _exact().round1_bid_table(n_players, plus_minus_one=True)
+    free = _exact().round1_bid_table(n_players, plus_minus_one=False)
+    for T, c in [(3, 10), (3, 2), (57, 20), (62, 30), (62, 52), (20, 56)]:
+        turned, trump = _turned(T)
+        for history in range(2 ** (n_players - 1)):
+            earlier = [(history >> k) & 1 for k in range(n_players - 1)]
+            g = _round1_state(rules, c, 0, turned, trump, earlier)
+            forbidden = core.forbidden_bid(g, 0)
+            bid = policies.choose_bid(g, 0, forbidden)
+            assert bid != forbidden
+            want = free[0, history, T, c] if free[0, history, T, c] != forbidden else 1 - free[0, history, T, c]
+            assert bid == want
+            if table[0, history, T, c] != forbidden:
+                assert bid == table[0, history, T, c]
+
+
+@pytest.mark.parametrize(("n_players", "bids"), [(3, "hidden"), (5, "after-round"), (6, "hidden")])
+def test_round1_without_seen_bids_is_the_no_information_rule(n_players: int, bids: str) -> None:
+    """Hidden bids: bid 1 iff the exact P(win | card, seat, trump) reaches 3/7, whatever the earlier bids."""
+    from wizstats._kernels.players import dispatch as policies
+
+    rules = Rules(n_players, bids=bids)
+    p_star = break_even_probability(rules=rules)
+    labels = {0: "B1", 5: "B6", 12: "B13", 17: "R5", 25: "R13", 38: "G13", 47: "Y9", 52: "W", 57: "J"}
+    for T, spec in [(7, "B8"), (58, "J"), (60, "W:blue"), (62, "W:green")]:
+        turned, trump = _turned(T)
+        for c, label in labels.items():
+            if c == turned:
+                continue
+            for seat in range(n_players):
+                p = round1_win_probability(label, seat=seat, n_players=n_players, trump=spec, rules=rules)
+                want = int(p.fraction >= p_star)
+                j = (seat - 1) % n_players
+                for earlier in ([0] * j, [1] * j):
+                    g = _round1_state(rules, c, seat, turned, trump, earlier)
+                    assert policies.choose_bid(g, seat, -1) == want, (T, label, seat, earlier)
+
+
+def test_round1_reads_earlier_zeros() -> None:
+    """After three earlier zeros the dealer of 4 bids 1 with a low trump that the first bidder would pass."""
+    from wizstats._kernels.players import dispatch as policies
+
+    rules = Rules(4)
+    table = _exact().round1_bid_table(4)
+    first = [c for c in range(13) if c != 3 and table[1, 0, 3, c] == 1]  # blue turned (B4): blue trumps bid by seat 1
+    last = [c for c in range(13) if c != 3 and table[0, 0, 3, c] == 1]  # by the dealer after three zeros
+    assert len(last) >= len(first)
+    for c in last:
+        g = _round1_state(rules, c, 0, 3, 0, [0, 0, 0])
+        assert policies.choose_bid(g, 0, -1) == 1
+
+
+# ---------------------------------------------------------------- trump naming
+def test_trump_named_is_the_suit_with_the_best_expected_score() -> None:
+    """After a turned Wizard the expert names the suit whose best bid scores best (its own evaluation)."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.players import expert
+    from wizstats._kernels.rules import core
+
+    rules = Rules(4)
+    rng = np.random.default_rng(5)
+    for hand_size in (3, 6, 10):
+        for _ in range(5):
+            g = _state(rules, hand_size)
+            deck = [c for c in range(60) if c != 52]
+            rng.shuffle(deck)
+            for q in range(4):
+                g.hands[q, :hand_size] = sorted(deck[q * hand_size : (q + 1) * hand_size])
+                g.hand_len[q] = hand_size
+            g.gone[52] = 1
+            g.st[core.ST_TURNED] = 52
+            values = []
+            for s in range(4):
+                g.st[core.ST_TRUMP] = s
+                expert.trick_distribution(g, 0, expert.expected_tricks(g, 0), g.params[0])
+                values.append(expert.best_bid(g, 0, -1)[1])
+            named = policies.choose_trump(g, 0)
+            assert values[named] == max(values), (values, named)
+
+
+# ---------------------------------------------------------------- never reads hidden bids
+@pytest.mark.parametrize("bids", ["hidden", "after-round"])
+def test_hidden_bids_change_nothing(bids: str) -> None:
+    """Whole rounds traced twice with the same seed: hidden earlier bids of other seats, changed by forcing
+    them, leave every expert bid made before the reveal unchanged (round 1 and longer rounds)."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
+
+    rules = Rules(5, bids=bids)
+    for hand_size, round_index in itertools.product((1, 2, 4, 9), range(4)):
+        g = _state(rules, hand_size, round_index=round_index)
+        core.seed_round(g.rng, 7, round_index)
+        core.reset_round(g)
+        turned = core.deal(g, -1, np.zeros(1, np.int64), -1)
+        g.gone[turned] = 1
+        kind = g.tab[core.KIND, turned]
+        g.st[core.ST_TRUMP] = g.tab[core.SUIT, turned] if kind == core.K_SUIT else (1 if kind == core.K_WIZARD else -1)
+        state = g.rng[0]
+        seen = None
+        for earlier in ([0, 0, 0], [1, 1, 1], [hand_size, 0, 1]):
+            for k, b in enumerate(earlier):
+                g.bids[k + 1] = min(b, hand_size)
+            g.st[core.ST_BIDS_MADE] = 3
+            g.rng[0] = state
+            bid = policies.choose_bid(g, 4, -1)
+            assert seen is None or bid == seen
+            seen = bid
+
+
+def test_reading_open_bids_changes_bids() -> None:
+    """The counterpart: with open bids, earlier bids do move the expert's bid somewhere (it reads them)."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
+
+    rules = Rules(4)
+    moved = 0
+    for round_index in range(40):
+        hand_size = 2 + round_index % 8
+        g = _state(rules, hand_size, round_index=round_index)
+        core.seed_round(g.rng, 11, round_index)
+        core.reset_round(g)
+        turned = core.deal(g, -1, np.zeros(1, np.int64), -1)
+        g.gone[turned] = 1
+        kind = g.tab[core.KIND, turned]
+        g.st[core.ST_TRUMP] = g.tab[core.SUIT, turned] if kind == core.K_SUIT else (0 if kind == core.K_WIZARD else -1)
+        choices = set()
+        for b in (0, hand_size):
+            g.bids[1], g.bids[2], g.bids[3] = b, b, b
+            g.st[core.ST_BIDS_MADE] = 3
+            choices.add(policies.choose_bid(g, 0, -1))
+        moved += len(choices) > 1
+    assert moved >= 10
+
+
+# ---------------------------------------------------------------- variants expert does not cover: explicit fallback
+def test_special_cards_and_one_colour_fall_back_to_their_heuristic() -> None:
+    """With special cards and in one-colour mode the engines play their own heuristic, with its default
+    parameters, for ``expert`` (as the registry says): the same rounds and games, seed for seed, as for
+    ``baseline``, which falls back the same way (``heuristic`` lends those engines its own parameters)."""
+    from wizstats.engine import simulate_one_colour, simulate_special
+
+    rules = Rules(4, special_cards="all")
+    a = simulate_special(4, 5, 300, rules=rules, policies="expert", seed=3, threads=1)
+    b = simulate_special(4, 5, 300, rules=rules, policies="baseline", seed=3, threads=1)
+    assert np.array_equal(a.counts, b.counts) and np.array_equal(a.score_sum, b.score_sum)
+    c = simulate_one_colour(4, 40, policies="expert", seed=2, threads=1)
+    d = simulate_one_colour(4, 40, policies="baseline", seed=2, threads=1)
+    assert c.summary().drop(columns="policy").equals(d.summary().drop(columns="policy"))
+    assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc

@@ -1,0 +1,280 @@
+"""The ``expert`` player: exact round 1, bids that read the table, trump by expected score.
+
+Everything here reads only what ``seat`` may know (as :mod:`.heuristic`): its hand, the public
+cards, the current trick, tricks won, shown voids, hand lengths, and bids through
+:func:`.core.visible_bid` (with hidden bids it never sees an earlier bid while bidding).
+
+- Round 1 with the standard deck and 3-6 players: the exact rational bid, looked up in the
+  packed tables of :mod:`.expert_round1` (bid 1 iff the chance to take the trick, given the
+  card, seat, turned card or named suit and the earlier bids read through the earlier
+  players' own rational rule, reaches the break-even chance); with bids it cannot see, the
+  rule without that information. A forbidden bid (plus/minus one) takes the other bid.
+- Other rounds: the hand's expected tricks (the heuristic's fitted table, else its analytic
+  estimate), moved towards what the visible earlier bids leave over (``read``: 0 ignores
+  them, 1 scales the estimate by the tricks the earlier bids leave over against what they
+  would leave on average; the weight fades linearly to 0 at hand size ``fade``); up to hand
+  size ``pick`` the bid with the best expected score under the round's scoring for a
+  distribution of tricks (each card's chance to take a trick, scaled to that mean, summed as
+  independent trials), for larger hands the estimate rounded; never the forbidden bid.
+- Trump after a turned Wizard (not blind): the suit whose best bid has the best expected score
+  for the hand (round 1: the suit of the card, any suit for a Wizard or Jester, which is
+  what the exact tables assume).
+- Card play: :func:`.playout.hx_decide` with the expert's own parameters (tuned in the arena
+  against ``heuristic``: a lower ``ruff`` and ``lead_min``, a higher ``duck``; ``lead_nt`` without trump).
+
+Scratch: the trick distribution lives in ``g.scratch_f[D_AT:]``, a range the heuristic leaves
+free (its view, caches and memos use the rest, see :mod:`.heuristic` and :mod:`.playout`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import hotjit
+from ..rules.core import (
+    K_JESTER,
+    K_SUIT,
+    KIND,
+    RANK,
+    ST_BIDVIS,
+    ST_BLIND,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_SCORING,
+    ST_TRUMP,
+    ST_TURNED,
+    SUIT,
+    below,
+    score,
+    visible_bid,
+)
+from .expert_round1 import R1_HIDDEN, R1_HIDDEN_AT, R1_HIDDEN_LEN, R1_OPEN, R1_OPEN_AT, R1_OPEN_LEN
+from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
+from .playout import (
+    H_DUCK,
+    H_KILL,
+    H_LEAD_MIN,
+    H_RUFF,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_WIZ,
+    bit,
+    bitcount,
+    hx_decide,
+    load_own_view,
+    lowest,
+)
+
+# parameters (columns of the seat's params, in the registered order)
+# (ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is)
+E_READ = 0  # weight of what the earlier bids leave over
+E_FADE = 1  # the weight of the earlier bids fades linearly to 0 at this hand size
+E_RUFF = H_RUFF  # 2: chance a later player is void, as the heuristic's ruff (bidding and play)
+E_LEAD_MIN = H_LEAD_MIN  # 3: card play: win chance a card needs to be played for a wanted trick
+E_KILL = H_KILL  # 4: bidding: weight of each unseen threat
+E_DUCK = H_DUCK  # 5: card play: weight of a threat held by a player who has made his bid
+E_LEAD_NT = 7  # card play without trump: lead_min in its place
+E_PICK = 6  # hand sizes up to this bid the best expected score under the distribution; larger ones round
+
+D_AT = C_PAR + 3 * C_ENTRIES + 8  # g.scratch_f + t: chance of t tricks (and a second row for the update)
+D_ROW = 24
+assert D_AT + 2 * D_ROW <= 512  # below the heuristic's memo (heuristic.M_AT)
+
+
+# ---------------------------------------------------------------- round 1
+@hotjit
+def round1_covered(g):
+    """Whether the exact round-1 tables apply: standard 60-card deck, 3-6 players, one card each."""
+    tab, st = g.tab, g.st
+    n = st[ST_N]
+    if st[ST_R] != 1 or tab.shape[1] != 60 or st[ST_NSUITS] != 4 or n < 3 or n > 6:
+        return False
+    return tab[RANK, 12] == 13 and tab[KIND, 52] != K_SUIT and tab[KIND, 56] == K_JESTER
+
+
+@hotjit
+def round1_bid(g, seat, forbidden):
+    """The exact rational round-1 bid (see the module notes)."""
+    tab, st = g.tab, g.st
+    n = st[ST_N]
+    turned = st[ST_TURNED]
+    kind = tab[KIND, turned]
+    if kind == K_SUIT:
+        k, t = tab[RANK, turned] - 1, tab[SUIT, turned]
+    elif kind == K_JESTER:
+        k, t = 13, -1
+    else:
+        k, t = 14, st[ST_TRUMP]
+    c = g.hands[seat, 0]
+    if c < 52 and t >= 0:  # relabel trump as suit 0, the other suits keep their order
+        s = tab[SUIT, c]
+        s2 = 0 if s == t else s + (1 if s < t else 0)
+        c = s2 * 13 + tab[RANK, c] - 1
+    v = 2 * st[ST_SCORING] + st[ST_BLIND]
+    if st[ST_BIDVIS] == 0:
+        j = seat - 1 if seat > 0 else n - 1  # bidding position: seat 1 bids first, the dealer last
+        history = 0
+        for i in range(j):
+            if visible_bid(g, seat, i + 1) == 1:
+                history |= 1 << i
+        mask = R1_OPEN[v * R1_OPEN_LEN + R1_OPEN_AT[n - 3] + (seat * (1 << (n - 1)) + history) * 15 + k]
+    else:
+        mask = R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + k]
+    bid = np.int64((mask >> np.uint64(c)) & np.uint64(1))
+    if bid == forbidden:
+        bid = 1 - bid
+    return bid
+
+
+# ---------------------------------------------------------------- bids from a trick distribution
+@hotjit
+def expected_tricks(g, seat):
+    """The hand's expected tricks (the heuristic's table, else its analytic estimate); loads the view."""
+    e = NO_TABLE
+    if g.hand_len[seat] == g.st[ST_R]:
+        e = table_estimate(g, seat)
+    if e == NO_TABLE:
+        e = own_analytic_tricks(g, seat, DEFAULTS)
+    else:
+        load_own_view(g, seat)
+    return e
+
+
+@hotjit
+def read_bids(g, seat, e, weight):
+    """``e`` moved (by ``weight``) to its share of the tricks the visible earlier bids leave over."""
+    n, r = g.st[ST_N], g.st[ST_R]
+    if weight == 0.0:
+        return e
+    told, k = 0, 0
+    for q in range(n):
+        if q != seat:
+            b = visible_bid(g, seat, q)
+            if b >= 0:
+                told += b
+                k += 1
+    if k == 0:
+        return e
+    usual = r - k * r / n  # what k bids leave over on average
+    left = max(r - told, 0)
+    shared = e * left / usual if usual > 0.0 else e
+    return min(max(e + weight * (shared - e), 0.0), float(r))
+
+
+@hotjit
+def trick_distribution(g, seat, e, par):
+    """``g.scratch_f[D_AT + t]``: chance of ``t`` tricks, the cards' chances scaled to the mean ``e``.
+
+    Each card's chance to take a trick (:func:`.heuristic.card_chance`, judged at bidding) is
+    scaled so they sum to ``e`` (capped at 1), the cards counted as independent trials; the
+    view must be loaded.
+    """
+    w, v, f = g.scratch_u, g.scratch_i, g.scratch_f
+    r = g.hand_len[seat]
+    hand = w[W_HAND + seat]
+    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
+    unseen = bitcount(unseen_m)
+    wiz = bitcount(unseen_m & w[W_WIZ])
+    total = 0.0
+    rest = hand
+    while rest != np.uint64(0):
+        total += card_chance(f, w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
+        rest &= rest - np.uint64(1)
+    scale = e / total if total > 0.0 else 0.0
+    for t in range(r + 1):
+        f[D_AT + t] = 0.0
+    f[D_AT] = 1.0
+    m = 0
+    rest = hand
+    while rest != np.uint64(0):
+        c = lowest(rest)
+        rest &= rest - np.uint64(1)
+        p = card_chance(f, w, v, seat, c, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
+        p = min(1.0, p * scale) if total > 0.0 else min(1.0, e / r)
+        m += 1
+        for t in range(m, 0, -1):
+            f[D_AT + t] = f[D_AT + t] * (1.0 - p) + f[D_AT + t - 1] * p
+        f[D_AT] *= 1.0 - p
+
+
+@hotjit
+def best_bid(g, seat, forbidden):
+    """The bid 0..r (not ``forbidden``) with the best expected score under ``g.scratch_f[D_AT:]``; and the score."""
+    r, scoring = g.st[ST_R], g.st[ST_SCORING]
+    f = g.scratch_f
+    best, top = -1, -1e18
+    for b in range(r + 1):
+        if b == forbidden:
+            continue
+        x = 0.0
+        for t in range(r + 1):
+            x += f[D_AT + t] * score(b, t, scoring, r)
+        if x > top:
+            best, top = b, x
+    return best, top
+
+
+@hotjit
+def expert_bid(g, seat, forbidden, par):
+    """The expert's bid (see the module notes); never ``forbidden``."""
+    if round1_covered(g):
+        return round1_bid(g, seat, forbidden)
+    r = g.st[ST_R]
+    weight = par[E_READ] * max(0.0, 1.0 - r / par[E_FADE]) if par[E_FADE] > 0.0 else 0.0
+    e = read_bids(g, seat, expected_tricks(g, seat), weight)
+    if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
+        bid = int(min(max(np.floor(e + 0.5), 0), r))
+        if bid == forbidden:
+            bid = bid + 1 if (e >= bid and bid < r) or bid == 0 else bid - 1
+        return bid
+    trick_distribution(g, seat, e, par)
+    bid, _ = best_bid(g, seat, forbidden)
+    return bid
+
+
+@hotjit
+def expert_trump(g, seat):
+    """The suit with the best expected score of the best bid for the hand (blind: any suit at random)."""
+    nsuits = g.st[ST_NSUITS]
+    if g.st[ST_BLIND] == 1:
+        return below(g.rng, nsuits)
+    tab = g.tab
+    if g.st[ST_R] == 1:  # one card: its suit; a Wizard or a Jester wins or loses whatever is trump
+        c = g.hands[seat, 0]
+        return tab[SUIT, c] if tab[KIND, c] == K_SUIT else below(g.rng, nsuits)
+    best, top = 0, -1e18
+    for s in range(nsuits):
+        g.st[ST_TRUMP] = s
+        trick_distribution(g, seat, expected_tricks(g, seat), g.params[seat])
+        _, x = best_bid(g, seat, -1)
+        if x > top:
+            best, top = s, x
+    g.st[ST_TRUMP] = -1
+    return best
+
+
+@hotjit(inline="always")
+def expert_card(g, seat, mask, par):
+    """The expert's hand position: :func:`.playout.hx_decide` with its ``ruff``, ``lead_min`` and ``duck``.
+
+    Without trump ``lead_nt`` replaces ``lead_min`` (the arena favours a higher bar there).
+    """
+    if mask & (mask - 1) == 0:
+        return lowest(np.uint64(mask))
+    load_own_view(g, seat)
+    length = g.hand_len[seat]
+    legal = np.uint64(0)
+    for i in range(length):
+        if mask & (np.int64(1) << i):
+            legal |= bit(g.hands[seat, i])
+    lead_min = par[E_LEAD_MIN]
+    if g.st[ST_TRUMP] < 0:  # the row goes to hx_decide as it is: lend it the no-trump lead_min for the call
+        par[E_LEAD_MIN] = par[E_LEAD_NT]
+    c = hx_decide(g.scratch_u, g.scratch_i, par, seat, legal, g.scratch_f, True)
+    par[E_LEAD_MIN] = lead_min
+    for i in range(length):
+        if g.hands[seat, i] == c:
+            return i
+    return -1
