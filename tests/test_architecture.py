@@ -19,6 +19,7 @@ PACKAGE = ROOT / "wizstats"
 
 LAYERS = {
     "intervals": 0,
+    "checks": 0,
     "rules": 1,
     "estimates": 2,
     "scoresheet": 2,
@@ -96,7 +97,7 @@ def test_imports_go_down_through_public_names(path: Path) -> None:
         if them != me:
             private = [n for n in names if n.startswith("_")]
             assert not private, f"{where}: private names {private} cross from {them} to {me}"
-            if them not in ("_kernels", "intervals", "estimates", "scoresheet") and target != "wizstats":
+            if them not in ("_kernels", "intervals", "checks", "estimates", "scoresheet") and target != "wizstats":
                 assert target == f"wizstats.{them}", f"{where}: import from the face wizstats.{them}"
 
 
