@@ -375,6 +375,8 @@ class Deck:
             if card.kind is CardKind.WIZARD
             else (self.n_jesters, self.n_suit_cards + self.n_wizards)
         )
+        if count == 0:
+            raise ValueError(f"card {card} is not in the {self.name} deck ({self.describe()})")
         if occurrence > count:
             what = "Wizards" if card.kind is CardKind.WIZARD else "Jesters"
             raise ValueError(f"duplicate card {card}: the {self.name} deck has only {count} {what}")
