@@ -67,7 +67,11 @@ def imports(path: Path) -> list[tuple[str, list[str], int]]:
                 target = ".".join([*base, *([node.module] if node.module else [])])
             else:
                 target = node.module or ""
-            if target.split(".")[0] == "wizstats":
+            if target.split(".")[0] != "wizstats":
+                continue
+            if node.level and not node.module:  # ``from .. import checks``: the module itself, not the face
+                found += [(f"{target}.{a.name}", [a.name], node.lineno) for a in node.names]
+            else:
                 found.append((target, [a.name for a in node.names], node.lineno))
     return found
 
