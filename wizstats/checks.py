@@ -27,9 +27,13 @@ ValueError: scale must be a finite number, got nan
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
+import os
+import tempfile
 from collections.abc import Collection, Iterable
+from pathlib import Path
 from typing import Any, TypeVar
 
 __all__ = [
@@ -47,11 +51,14 @@ __all__ = [
     "flag",
     "one_line",
     "optional",
+    "output_dir",
+    "read_text",
     "real",
     "seed",
     "shown",
     "truncated_list",
     "whole",
+    "write_atomic",
 ]
 
 MAX_ROUNDS = 10**12
@@ -248,3 +255,74 @@ def truncated_list(items: Iterable[str], separator: str = "; ", limit: int = MAX
     items = list(items)
     shown = separator.join(items[:limit])
     return shown + (f"{separator}... and {len(items) - limit} more" if len(items) > limit else "")
+
+
+# ---------------------------------------------------------------- files: read with limits, written whole
+def read_text(path: str | os.PathLike[str], what: str, *, max_bytes: int, max_lines: int) -> str:
+    """A UTF-8 text file (a BOM is dropped) of at most ``max_bytes`` and ``max_lines``, else one clear error.
+
+    Every problem names the file: missing, a directory, unreadable, too large, not UTF-8 text.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if p.is_dir():
+            raise ValueError(f"cannot read {what} {p}: it is a directory")
+        if size > max_bytes:
+            raise ValueError(f"{what} {p} is {size:,} bytes, more than the {max_bytes:,} read (a limit)")
+        with open(p, "rb") as handle:
+            data = handle.read(max_bytes + 1)
+    except OSError as err:
+        raise ValueError(f"cannot read {what} {p}: {err.strerror or err}") from None
+    if len(data) > max_bytes:
+        raise ValueError(f"{what} {p} is more than the {max_bytes:,} bytes read (a limit)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise ValueError(
+            f"{what} {p} is not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r}); save it as UTF-8"
+        ) from None
+    if "\x00" in text:
+        line = text[: text.index("\x00")].count("\n") + 1
+        raise ValueError(f"{what} {p} is not text: it holds a NUL byte (line {line})")
+    lines = text.count("\n") + 1
+    if lines > max_lines:
+        raise ValueError(f"{what} {p} has {lines:,} lines, more than the {max_lines:,} read (a limit)")
+    return text
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write a whole file or none: to a temporary name beside it, flushed to disk, then renamed over it.
+
+    A Ctrl-C or a killed process leaves the old file (or none), never half of the new one.
+    """
+    p = Path(path)
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(raw)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def output_dir(path: str | os.PathLike[str], what: str = "output directory") -> Path:
+    """A directory files can be written into: made if missing; a file, an empty path or no permission refused."""
+    if not str(path).strip():
+        raise ValueError(f"the {what} is an empty path; name a directory")
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise ValueError(f"the {what} {p} is a file, not a directory")
+    try:
+        p.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", suffix=".tmp", dir=p)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        raise ValueError(f"cannot write into the {what} {p}: {err.strerror or err}") from None
+    return p

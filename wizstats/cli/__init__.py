@@ -48,7 +48,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = parser.parse_args(argv)
             return int(args.run(args) or 0)
         except (CliError, ValueError, TypeError) as err:
-            print(f"wizstats: error: {one_line(str(err), 500)}", file=sys.stderr)
+            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
             print("wizstats: interrupted", file=sys.stderr)

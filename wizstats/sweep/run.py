@@ -218,8 +218,8 @@ class ChunkCache:
             return
         path = self.path(index)
         try:
-            if path.exists() and not path.is_file():
-                raise IsADirectoryError(21, "something other than a file is in its place", str(path))
+            if path.is_dir() and not path.is_symlink():  # a link or a stray file is replaced, a directory is not
+                raise IsADirectoryError(21, "a directory is in its place", str(path))
             buffer = io.BytesIO()
             np.savez(buffer, counts=counts, sweep=np.str_(self.key), index=np.int64(index))
             data = buffer.getvalue()
@@ -250,9 +250,11 @@ def _write_atomic(path: Path, data: bytes) -> None:
 
 def _append_line(path: Path, line: str) -> None:
     """Append one line in one write, and flush it to disk (a torn last line is ignored when read)."""
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
     try:
-        os.write(fd, (line + "\n").encode())
+        size = os.fstat(fd).st_size
+        torn = size > 0 and os.pread(fd, 1, size - 1) != b"\n"  # a line cut short by a killed process
+        os.write(fd, (("\n" if torn else "") + line + "\n").encode())
         os.fsync(fd)
     finally:
         os.close(fd)
