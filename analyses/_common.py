@@ -13,6 +13,7 @@ the number of threads differs), PNGs saved without the software version.
 
 from __future__ import annotations
 
+import io
 import math
 import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -25,6 +26,8 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
+
+from wizstats.checks import write_atomic  # noqa: E402
 
 SIZES = ("tiny", "quick", "full")
 """``tiny``: seconds, for the tests; ``quick``: ``wizstats report --quick``; ``full``: the committed reports."""
@@ -118,8 +121,10 @@ def new_figure(n_rows: int = 1, n_cols: int = 1, *, width: float = 9.0, height: 
 
 def save_figure(fig: Any, path: Path) -> None:
     """Save a PNG without metadata that changes between versions, then close the figure."""
-    fig.savefig(path, dpi=100, metadata={"Software": None}, bbox_inches="tight")
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, metadata={"Software": None}, bbox_inches="tight")
     plt.close(fig)
+    write_atomic(path, buffer.getvalue())  # whole or not at all
 
 
 # ---------------------------------------------------------------- the three files
@@ -156,11 +161,11 @@ def finish(
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     frame = frame.reset_index(drop=True)
-    frame.to_csv(out / f"{name}.csv", index=False, float_format=FLOAT_FORMAT, lineterminator="\n")
+    write_atomic(out / f"{name}.csv", frame.to_csv(index=False, float_format=FLOAT_FORMAT, lineterminator="\n"))
     save_figure(fig, out / f"{name}.png")
     display = display.reset_index(drop=True)
     md = _markdown(name, title, question, finding, display, assumptions, size)
-    (out / f"{name}.md").write_text("\n".join(md), encoding="utf-8")
+    write_atomic(out / f"{name}.md", "\n".join(md))
     split = display.astype(object).where(display.notna(), "").to_dict(orient="split")
     frame.attrs = {
         "name": name,

@@ -20,6 +20,8 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
+
+from .checks import MAX_SAMPLES, count, real
 import pandas as pd
 
 from .intervals import ConfidenceInterval, mean_interval, wilson_interval
@@ -240,11 +242,8 @@ def run_adaptive(
     used. Batches add up (dicts of arrays), and the answer depends only on the seed, ``n``,
     ``target_width`` and ``max_n``: it is reproducible.
     """
-    if target_width is not None and (not isinstance(target_width, (int, float)) or not target_width > 0):
-        raise ValueError(f"target_width must be a positive number, got {target_width!r}")
+    check_precision(n, target_width, max_n)
     max_n = 64 * n if max_n is None else max_n
-    if not isinstance(max_n, (int, np.integer)) or max_n < n:
-        raise ValueError(f"max_n must be a whole number >= n ({n}), got {max_n!r}")
     totals = {k: np.array(v, copy=True) for k, v in batch(0, n).items()}
     used = n
     while target_width is not None and width is not None and used < max_n and not width(totals) <= target_width:
@@ -255,15 +254,19 @@ def run_adaptive(
     return totals, used
 
 
-def check_sample_size(n: object, what: str = "n") -> int:
-    """``n`` as a whole number >= 1, else a ValueError naming it."""
-    if not isinstance(n, (int, np.integer)) or isinstance(n, bool) or n < 1:
-        raise ValueError(f"{what} must be a whole number >= 1, got {n!r}")
-    return int(n)
+def check_sample_size(n: object, what: str = "n", limit: int = MAX_SAMPLES) -> int:
+    """``n`` as a whole number in ``1 .. limit`` (default :data:`wizstats.checks.MAX_SAMPLES`), else an error naming it."""
+    return count(n, what, limit)
 
 
 def check_confidence(confidence_level: object) -> float:
     """A confidence level strictly between 0 and 1."""
-    if not isinstance(confidence_level, (int, float)) or not 0 < confidence_level < 1:
-        raise ValueError(f"confidence_level must lie strictly between 0 and 1, got {confidence_level!r}")
-    return float(confidence_level)
+    return real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
+
+
+def check_precision(n: int, target_width: object, max_n: object) -> None:
+    """``target_width``: ``None`` or a finite number > 0; ``max_n``: ``None`` or a sample size ``>= n``."""
+    if target_width is not None:
+        real(target_width, "target_width", 0, open_low=True)
+    if max_n is not None:
+        count(max_n, "max_n", MAX_SAMPLES, low=n)

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from .checks import MAX_SHEET_BYTES, MAX_SHEET_LINES, WrongType, flag, one_line, read_text, shown, truncated_list
 from .rules import GamePlan, final_places, game_plan, placement_shares
 from .rules import Rules, Scoring
 from .rules import raw_score
@@ -43,6 +44,8 @@ COLUMNS = ("round", "player", "bid", "tricks")
 OPTIONAL_COLUMNS = ("score", "total")
 SETTINGS = ("players", "rules", "deck", "schedule")
 RULE_WORDS = ("standard", "tournament", "plus-minus-one", "alternative", "elimination")
+MAX_LINE = 10_000
+"""The longest line of a score sheet read (a row is a few dozen characters)."""
 _SETTING = re.compile(r"#\s*([A-Za-z-]+)\s*:(.*)$")
 
 
@@ -51,8 +54,8 @@ class ScoreSheetError(ValueError):
 
     def __init__(self, name: str, errors: list[tuple[int, str]]) -> None:
         self.errors = sorted(errors)
-        text = "; ".join(f"line {line}: {msg}" if line else msg for line, msg in self.errors)
-        super().__init__(f"{name}: {text}")
+        problems = (one_line(f"line {line}: {msg}" if line else msg, 300) for line, msg in self.errors)
+        super().__init__(f"{one_line(name, 200)}: {truncated_list(problems)}")
 
 
 @dataclass
@@ -207,10 +210,7 @@ class ScoreSheet:
     def read(cls, path: str | Path, **options: object) -> ScoreSheet:
         """Read and check a score sheet file; ``options`` as for :meth:`parse`."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8-sig")
-        except OSError as err:
-            raise ValueError(f"cannot read score sheet {path}: {err.strerror}") from None
+        text = read_text(path, "score sheet", max_bytes=MAX_SHEET_BYTES, max_lines=MAX_SHEET_LINES)
         return cls.parse(text, name=str(path), **options)  # type: ignore[arg-type]
 
     @classmethod
@@ -233,6 +233,14 @@ class ScoreSheet:
         here and in the file must agree. Raises :class:`ScoreSheetError` listing every problem
         found, by line.
         """
+        if not isinstance(text, str):
+            raise WrongType(f"a score sheet's text must be a string, got {type(text).__name__}")
+        if len(text) > MAX_SHEET_BYTES or text.count("\n") >= MAX_SHEET_LINES:
+            raise ScoreSheetError(name, [(0, f"the sheet is larger than {MAX_SHEET_BYTES:,} characters or"
+                                              f" {MAX_SHEET_LINES:,} lines (a limit)")])
+        for flag_name, value in (("tournament", tournament), ("plus_minus_one", plus_minus_one),
+                                 ("elimination", elimination)):
+            flag(value, flag_name)
         opts, rows, checks = _read_rows(text, name)
         words = {
             w
@@ -276,7 +284,14 @@ def _read_rows(text: str, name: str) -> tuple[_Options, list[_Row], set[str]]:
                 if err:
                     errors.append((line_no, err))
             continue
-        fields = [f.strip() for f in next(csv.reader([line]))]
+        if len(line) > MAX_LINE:
+            errors.append((line_no, f"the line is {len(line):,} characters long, more than the {MAX_LINE:,} read"))
+            continue
+        try:
+            fields = [f.strip() for f in next(csv.reader([line]))]
+        except csv.Error as err:
+            errors.append((line_no, f"cannot be read as CSV ({err})"))
+            continue
         if header is None:
             header = [f.lower() for f in fields]
             missing = [c for c in COLUMNS if c not in header]
@@ -331,7 +346,7 @@ def _setting(opts: _Options, key: str, value: str) -> str | None:
 
 def _int(value: str, what: str) -> int:
     if not re.fullmatch(r"\d+", value):
-        raise ValueError(f"{what} {value!r} is not a whole number >= 0")
+        raise ValueError(f"{what} {shown(value)} is not a whole number >= 0")
     return int(value)
 
 
@@ -365,7 +380,7 @@ def _players(opts: _Options, rows: list[_Row], name: str) -> list[str]:
         if not players:
             raise ScoreSheetError(name, [(0, "no '# players:' line and no rows for round 1 to take the players from")])
     errors = [
-        (r.line, f"unknown player {r.player!r} ({where}: {', '.join(players)})")
+        (r.line, f"unknown player {shown(r.player)} ({where}: {shown(', '.join(players), 200)})")
         for r in rows
         if r.player not in players
     ]

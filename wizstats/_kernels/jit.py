@@ -1,8 +1,9 @@
 """The only module that imports numba: the compile options of every kernel, in one place.
 
 Kernels elsewhere in :mod:`wizstats._kernels` decorate with :func:`jit` (serial) or
-:func:`pjit` (parallel, with :data:`prange`). ``cache=True`` writes compiled code next to the
-sources (or to ``NUMBA_CACHE_DIR``), so a second process loads instead of compiling.
+:func:`pjit` (parallel, with :data:`prange`). Compiled code is cached in a checked, writable
+directory (:func:`_cache_dir`), never next to the installed sources, so a second process loads
+instead of compiling.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import os
+import tempfile
+import warnings
 from collections import namedtuple
 from pathlib import Path
 from collections.abc import Callable
@@ -53,24 +56,69 @@ FAST_PDEP = _fast_pdep()
 """Use :func:`pdep` for bit selection (decided once per process; kernels are cached per CPU)."""
 
 
-def _cache_dir() -> str:
+def _user_id() -> int:
+    """The user's id where the system has one (a per-user temporary cache), else 0."""
+    return int(getattr(os, "getuid", lambda: 0)())
+
+
+def _writable_dir(path: str) -> str | None:
+    """Why ``path`` cannot hold the cache (it is made if missing, and a file is written and removed), or ``None``."""
+    try:
+        os.makedirs(path, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=path)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as err:
+        return err.strerror or type(err).__name__
+    return None
+
+
+def _cache_dir() -> str | None:
     """Where compiled kernels are cached: ``$NUMBA_CACHE_DIR`` or ``~/.cache/wizstats``, then the source hash.
 
     numba checks a cached kernel only against its own file's time stamp, not against the
     modules it calls, so a change in ``core.py`` would leave kernels in ``round.py`` stale.
     Keying the directory by a hash of all kernel sources makes every change start afresh; the
-    bit-selection path (:data:`FAST_PDEP`) is part of the key too, since kernels inline it.
+    bit-selection path (:data:`FAST_PDEP`) is part of the key too, since kernels inline it, and
+    so are numba's bounds checks (``NUMBA_BOUNDSCHECK=1``), which numba's own key leaves out.
+
+    A directory that cannot be written (``NUMBA_CACHE_DIR`` naming a file, a read-only place)
+    gets one warning line and the next candidate is tried: the user cache, then the temporary
+    directory. ``None`` when none works: kernels then compile in every process and nothing is
+    written, never next to the installed sources (numba's own fallback).
     """
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "wizstats", "numba"
-    )
-    return os.path.join(base, _kernel_sources_hash() + ("" if FAST_PDEP else "-portable"))
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    candidates = [
+        ("NUMBA_CACHE_DIR", os.environ.get("NUMBA_CACHE_DIR", "")),
+        ("the user cache", os.path.join(home, "wizstats", "numba")),
+        ("the temporary directory", os.path.join(tempfile.gettempdir(), f"wizstats-numba-{_user_id()}")),
+    ]
+    suffix = ("" if FAST_PDEP else "-portable") + ("-boundscheck" if numba.config.BOUNDSCHECK else "")
+    tried = []
+    for what, base in candidates:
+        if not base:
+            continue
+        path = os.path.join(os.path.abspath(base), _kernel_sources_hash() + suffix)
+        problem = _writable_dir(path)
+        if problem is None:
+            if tried:
+                warnings.warn(f"cannot cache compiled kernels in {'; '.join(tried)}; using {path}",
+                              RuntimeWarning, stacklevel=2)
+            return path
+        tried.append(f"{base} ({what}: {problem})")
+    warnings.warn(f"cannot cache compiled kernels in {'; '.join(tried)}; compiling in every process",
+                  RuntimeWarning, stacklevel=2)
+    return None
 
 
 CACHE_DIR = _cache_dir()
-setattr(numba.config, "CACHE_DIR", CACHE_DIR)  # numba reads it when it caches (not in its type stubs)
+if CACHE_DIR is not None:
+    numba.config.CACHE_DIR = CACHE_DIR  # type: ignore[attr-defined]  # read by numba when it caches; not in its stubs
 
-_OPTIONS: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "boundscheck": False}
+_OPTIONS: dict[str, Any] = {
+    "cache": CACHE_DIR is not None, "nogil": True, "error_model": "numpy", "boundscheck": False,
+}
+"""``boundscheck`` is off for speed; ``NUMBA_BOUNDSCHECK=1`` turns it on everywhere (``tests/test_boundscheck.py``)."""
 
 Kernel = Callable[..., Any]
 """A compiled kernel, as the Python side sees it (numba checks the types when it compiles)."""

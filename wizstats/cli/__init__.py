@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from collections.abc import Sequence
 
+from ..checks import one_line
 from ._common import CliError, Parser
 
 __all__ = ["main"]
@@ -32,19 +34,36 @@ def build_parser() -> Parser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Bad input (``CliError``, ``ValueError``, ``TypeError``) and a file that cannot be read or
+    written (``OSError``) are one line on stderr and exit status 2; warnings are one line each
+    (``wizstats: warning: ...``); Ctrl-C stops with exit status 130 (files are written whole or
+    not at all: to a temporary name, then renamed).
+    """
     parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-        return int(args.run(args) or 0)
-    except (CliError, ValueError) as err:
-        print(f"wizstats: error: {err}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("wizstats: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return 0
+    with warnings.catch_warnings():
+        warnings.showwarning = _one_line_warning
+        try:
+            args = parser.parse_args(argv)
+            return int(args.run(args) or 0)
+        except (CliError, ValueError, TypeError) as err:
+            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            print("wizstats: interrupted", file=sys.stderr)
+            return 130
+        except BrokenPipeError:
+            return 0
+        except OSError as err:
+            where = f": {err.filename}" if err.filename else ""
+            print(f"wizstats: error: {one_line(err.strerror or str(err), 300)}{where}", file=sys.stderr)
+            return 2
+
+
+def _one_line_warning(message: Warning | str, category: type[Warning], *_: object, **__: object) -> None:
+    """Print a warning as one line: ``wizstats: warning: ...``."""
+    print(f"wizstats: warning: {one_line(str(message), 500)}", file=sys.stderr)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -54,3 +54,11 @@ def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digit
             print(title)
         with pd.option_context("display.max_rows", 500, "display.max_columns", 50, "display.width", 200):
             print(frame.to_string(index=False, float_format=lambda x: f"{x:.{float_digits}g}"))
+
+
+def parse_schedule(text: str) -> tuple[int, ...]:
+    """``--schedule 1,2,3``: hand sizes, comma-separated, at least one; each checked later against the deck."""
+    parts = [x.strip() for x in text.split(",")]
+    if not all(x.isascii() and x.isdigit() for x in parts):
+        raise CliError(f"--schedule must list whole numbers >= 1, comma-separated, got {text[:60]!r}")
+    return tuple(int(x) for x in parts)

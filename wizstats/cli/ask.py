@@ -51,6 +51,8 @@ def run(args: argparse.Namespace) -> int:
     from ..questions import QUESTIONS, AskOptions, ask, catalogue
 
     if args.list:
+        if args.name:
+            raise CliError(f"--list lists the questions; give it without a name (got {args.name!r})")
         if args.format == "table":
             for q in QUESTIONS.values():
                 print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")

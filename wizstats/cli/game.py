@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, add_players, add_seed, emit
+from ._common import CliError, add_format, add_players, add_seed, emit, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -53,7 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--clairvoyance", action="store_true", help="round 1: each sees the others' cards, not his own")
     p.add_argument("--first-dealer", default="0", help="player who deals round 1, or 'rotate' (default: 0)")
-    p.add_argument("--bin-width", type=int, default=10, help="histogram bin width in points (default: 10)")
+    p.add_argument("--bin-width", type=int, default=None, help="with --histogram: bin width in points (default: 10)")
     p.add_argument("--histogram", action="store_true", help="print the histogram of final totals instead")
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     add_seed(p)
@@ -88,11 +88,8 @@ def _rules(args: argparse.Namespace):
             raise ValueError("--tournament fixes the schedule; do not give --schedule")
         return Rules.tournament(args.players, **common)
     schedule = "standard"
-    if args.schedule:
-        try:
-            schedule = tuple(int(x) for x in args.schedule.split(",") if x.strip())  # type: ignore[assignment]
-        except ValueError:
-            raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
+    if args.schedule is not None:
+        schedule = parse_schedule(args.schedule)
     return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)
 
 
@@ -100,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
     """Simulate the games and print."""
     from ..engine import simulate_games
 
+    if args.bin_width is not None and not args.histogram:
+        raise CliError("--bin-width sets the bins of --histogram; give both or neither")
     rules = _rules(args)
     first = args.first_dealer if args.first_dealer == "rotate" else _whole(args.first_dealer, "--first-dealer")
     policies = args.policy[0] if args.policy and len(args.policy) == 1 else args.policy
@@ -112,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         sit_out=_sit_out(args.sit_out) or None,
         clairvoyance=args.clairvoyance,
         first_dealer=first,
-        bin_width=args.bin_width,
+        bin_width=10 if args.bin_width is None else args.bin_width,
         threads=args.threads,
     )
     if args.histogram:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ._common import add_format, emit
+from ._common import CliError, add_format, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,7 +35,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--list", action="store_true", help="list the analyses and exit")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
     add_format(p)
-    p.set_defaults(run=run, size="full")
+    p.set_defaults(run=run, size=None)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +45,11 @@ def run(args: argparse.Namespace) -> int:
     from ..report import default_out_dir, load_analyses, run_report
 
     if args.list:
+        given = [flag for flag, on in (("--size/--quick", args.size is not None), ("--out", args.out is not None),
+                                       ("--only", args.only is not None), ("--no-progress", args.no_progress)) if on]
+        if given:
+            verb = "does" if len(given) == 1 else "do"
+            raise CliError(f"--list only lists the analyses; {', '.join(given)} {verb} not apply")
         modules = load_analyses()
         if args.format == "table":
             width = max(len(m.NAME) for m in modules)
@@ -53,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             emit(pd.DataFrame([{"name": m.NAME, "question": m.QUESTION} for m in modules]), args.format)
         return 0
+    args.size = args.size or "full"
     out = args.out if args.out is not None else default_out_dir(args.size)
     try:
         frames = run_report(args.size, out, only=args.only, progress=False if args.no_progress else None)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, emit
+from ._common import add_format, emit, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,12 +41,7 @@ def run(args: argparse.Namespace) -> int:
     """Read, check and print the score sheet."""
     from ..scoresheet import ScoreSheet
 
-    schedule = None
-    if args.schedule is not None:
-        try:
-            schedule = [int(x) for x in args.schedule.split(",") if x.strip()]
-        except ValueError:
-            raise ValueError(f"--schedule must list whole numbers, got {args.schedule!r}") from None
+    schedule = None if args.schedule is None else list(parse_schedule(args.schedule))
     sheet = ScoreSheet.read(
         args.file,
         tournament=args.tournament,

@@ -60,7 +60,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N worker processes")
     p.add_argument("--threads", type=int, metavar="N",
                    help="kernel threads per chunk (default: all cores; cores/N with --workers N)")
-    p.add_argument("--retries", type=int, metavar="N", default=2, help="Dask retries of a failing chunk (default: 2)")
+    p.add_argument("--retries", type=int, metavar="N", default=None,
+                   help="with --dask or --workers: retries of a failing chunk (default: 2)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="progress bar over chunks (default: on a terminal)")
     add_seed(p)
@@ -114,6 +115,12 @@ def run(args: argparse.Namespace) -> int:
     """Sweep and print."""
     from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
 
+    if args.retries is not None and args.dask is None and args.workers is None:
+        raise CliError("--retries applies to --dask and --workers only (chunks run here are not retried)")
+    if args.workers is not None and not 1 <= args.workers <= 256:
+        raise CliError(f"--workers must be 1..256, got {args.workers}")
+    if args.cache is not None and not args.cache.strip():
+        raise CliError("--cache needs a directory name")
     grid = grid_of(args)
     stat = resolve_statistic(args.stat)
     points = expand_grid(grid, seed=args.seed, extra_keys=stat.keys)  # fail early, before any cluster starts
@@ -124,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
     with executor_of(args) as executor:
         frame = sweep(
             stat, grid, n_rounds=args.rounds, seed=args.seed, executor=executor, cache=args.cache,
-            chunk_rounds=args.chunk_rounds, threads=threads, retries=args.retries, progress=args.progress,
+            chunk_rounds=args.chunk_rounds, threads=threads, retries=2 if args.retries is None else args.retries,
+            progress=args.progress,
         )
     if args.format == "table":
         a = frame.attrs

@@ -17,6 +17,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("cards", nargs="+", help="the cards in play order: W, J (or Z, N), R13, B1, G7, Y10 ...")
     p.add_argument("--trump", default=None, help="trump suit: blue, red, green, yellow (or B R G Y), or none")
+    p.add_argument("--deck", default="standard", help="the deck the cards come from (default: standard)")
+    p.add_argument("--players", type=int, default=None,
+                   help="players at the table: a trick holds at most one card each (default: the most the deck takes)")
     add_format(p)
     p.set_defaults(run=run)
 
@@ -25,12 +28,14 @@ def run(args: argparse.Namespace) -> int:
     """Print the winner of the trick."""
     import pandas as pd
 
-    from ..rules import parse_cards, parse_suit
     from ..reference import trick_winner
+    from ..rules import Rules, max_players, parse_suit, resolve_deck, trick_for
 
-    cards = parse_cards(args.cards)
+    deck = resolve_deck(args.deck)
+    rules = Rules(max_players(deck) if args.players is None else args.players, deck=deck)
+    cards = trick_for(args.cards, rules if args.players is not None or args.deck != "standard" else None)
     trump = parse_suit(args.trump)
-    index = trick_winner(cards, trump)
+    index = trick_winner(cards, trump, rules=rules)
     if args.format == "table":
         print(f"{cards[index]} wins (card {index + 1} of {len(cards)})")
     else:

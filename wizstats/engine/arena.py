@@ -16,18 +16,22 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from ..rules import Deck, resolve_deck
+from ..checks import MAX_ROUNDS, WrongType, count, flag, optional, real, shown, whole
+from ..rules import Deck, rules_for
 from ..estimates import html_table
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
 from .setup import progress_bar, round_setup, seed_key, threads_limited
+
+MAX_HAND = 64
+"""No deck deals a larger hand."""
 
 __all__ = ["ArenaResult", "arena", "fixed_hand_score", "parse_hand_sizes", "rollout_bid_values", "seating"]
 
@@ -70,38 +74,48 @@ class ArenaResult:
 def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
     """``"game"``, ``"3"``, ``"1-15"``, ``"1,3,5"`` or ``"1-5,10"`` (or ints) to hand sizes or ``"game"``.
 
+    Each size is a whole number 1..64 (no deck deals more), given once; a range runs upwards.
+    Whether the deck allows a size at a table is checked with the rules.
+
     >>> parse_hand_sizes("1-3,10"), parse_hand_sizes("game")
     ((1, 2, 3, 10), 'game')
+    >>> parse_hand_sizes("3-1")
+    Traceback (most recent call last):
+    ...
+    ValueError: bad hand sizes '3-1': the range 3-1 runs downwards (write 1-3)
     """
-    bad = f"bad hand sizes {text!r} (expected 'game', '3', '1-15', '1,3,5' or whole numbers)"
-    if isinstance(text, bool):
-        raise ValueError(bad)
-    if isinstance(text, (int, np.integer)):
-        return (int(text),)
-    if not isinstance(text, str):
-        items = list(text)
-        if not all(isinstance(h, (int, np.integer)) and not isinstance(h, bool) for h in items):
-            raise ValueError(bad)
-        return tuple(int(h) for h in items)
-    if text.strip().lower() == "game":
+    if isinstance(text, str) and text.strip().lower() == "game":
         return "game"
-    sizes: list[int] = []
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        lo, dash, hi = part.partition("-")
-        try:
-            sizes.extend(range(int(lo), int(hi) + 1) if dash else [int(lo)])
-        except ValueError:
-            raise ValueError(bad) from None
+    if isinstance(text, str):
+        bad = f"bad hand sizes {shown(text)} (expected 'game', '3', '1-15', '1,3,5' or '1-5,10')"
+        parts = [p.strip() for p in text.split(",")]
+        if not text.strip() or any(not p for p in parts):
+            raise ValueError(bad)
+        sizes: list[int] = []
+        for part in parts:
+            lo, dash, hi = (x.strip() for x in part.partition("-"))
+            if not (lo.isascii() and lo.isdigit()) or (dash and not (hi.isascii() and hi.isdigit())):
+                raise ValueError(bad)
+            first, last = int(lo), int(hi) if dash else int(lo)
+            for h in (first, last):
+                if not 1 <= h <= MAX_HAND:
+                    raise ValueError(f"bad hand sizes {shown(text)}: {h} is not a hand size 1..{MAX_HAND}")
+            if last < first:
+                raise ValueError(f"bad hand sizes {shown(text)}: the range {part} runs downwards (write {hi}-{lo})")
+            sizes.extend(range(first, last + 1))
+    else:
+        items = [text] if isinstance(text, (int, np.integer)) or isinstance(text, bool) else text
+        if not isinstance(items, Iterable):
+            raise WrongType(f"hand_sizes must be 'game', a hand size or a list of them, got {shown(text)}")
+        sizes = [whole(h, "a hand size", 1, MAX_HAND) for h in items]
+    repeated = sorted({h for h in sizes if sizes.count(h) > 1})
+    if repeated:
+        raise ValueError(f"bad hand sizes {shown(text)}: {repeated[0]} is given twice")
     return tuple(sizes)
 
 
-def _rules_iv(rules: Rules | None, n_players: int, deck: Deck | str) -> Rules:
-    if rules is None:
-        rules = Rules(n_players, deck=resolve_deck(deck))
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    elif rules.n_players != n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+def _rules_iv(rules: Rules | None, n_players: int, deck: Deck | str | None) -> Rules:
+    rules = rules_for(rules, n_players, deck=deck)
     if rules.deck.specials:
         raise ValueError("the arena's players know the standard cards only; special cards are not supported")
     return rules
@@ -149,8 +163,7 @@ def _arena_iv(
                     f"hand size {h} is impossible: {n_players} players and {rules.deck.size} cards allow 1 to"
                     f" {rules.max_hand_size}"
                 )
-    if not isinstance(n_rounds, (int, np.integer)) or isinstance(n_rounds, bool) or n_rounds < 1:
-        raise ValueError(f"n_rounds must be a whole number >= 1, got {n_rounds!r}")
+    count(n_rounds, "n_rounds", MAX_ROUNDS)
     return rules, entries, sizes
 
 
@@ -162,7 +175,7 @@ def arena(
     seed: int = 0,
     *,
     rules: Rules | None = None,
-    deck: Deck | str = "standard",
+    deck: Deck | str | None = None,
     threads: int | None = None,
     progress: bool | None = None,
     confidence_level: float = 0.95,
@@ -202,6 +215,10 @@ def arena(
         win rate (ties split) and the mean total, each with its interval.
     """
     rules, entries, sizes = _arena_iv(policies, n_players, hand_sizes, n_rounds, rules, deck)
+    seed_key(seed)
+    optional(threads, whole, "threads", 1)
+    optional(progress, flag, "progress")
+    real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
     _, ids, params = resolve_policies(entries, n_players)
     names = list(dict.fromkeys(str(p) for p in entries))
     group = np.array([names.index(str(p)) for p in entries], np.int64)

@@ -28,6 +28,7 @@ from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
 from ..rules import Rules
 from ..rules import score_table
+from ..checks import MAX_ROUNDS, count, flag, optional, whole
 from .setup import progress_bar, round_setup, seed_key, threads_limited
 
 __all__ = [
@@ -141,10 +142,8 @@ def _run_kernel(
 
 
 def _simulate_games_iv(n_games: int, bin_width: int, rules: Rules) -> None:
-    if not isinstance(n_games, (int, np.integer)) or isinstance(n_games, bool) or n_games < 1:
-        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
-    if not isinstance(bin_width, (int, np.integer)) or isinstance(bin_width, bool) or bin_width < 1:
-        raise ValueError(f"bin_width must be a whole number of points >= 1, got {bin_width!r}")
+    count(n_games, "n_games", MAX_ROUNDS)
+    whole(bin_width, "bin_width (points)", 1, 10_000)
     points = rules.placement_points
     if points is not None and any(float(x) != int(x) for x in points):
         raise ValueError(f"placement points must be whole numbers in a simulated game, got {points}")
@@ -200,6 +199,9 @@ def simulate_games(
         rules, elimination=elimination, sit_out=sit_out, clairvoyance=clairvoyance, first_dealer=first_dealer, half=half
     )
     _simulate_games_iv(n_games, bin_width, rules)
+    seed_key(seed)
+    optional(threads, whole, "threads", 1)
+    optional(progress, flag, "progress")
     n = rules.n_players
     resolved, ids, params = resolve_policies(strongest() if policies is None else policies, n)
     inp = _kernel_inputs(plan, int(bin_width))
@@ -457,8 +459,7 @@ def trace_games(
     _simulate_games_iv(n_games, 10, rules)
     if n_games > MAX_TRACE_GAMES:
         raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_games() for aggregates")
-    if not isinstance(start, (int, np.integer)) or start < 0:
-        raise ValueError(f"start must be a whole number >= 0, got {start!r}")
+    start = whole(start, "start", 0, MAX_ROUNDS)
     _, ids, params = resolve_policies(strongest() if policies is None else policies, rules.n_players)
     inp = _kernel_inputs(plan, 10)
     n = rules.n_players

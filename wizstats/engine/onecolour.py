@@ -36,7 +36,8 @@ from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
 from ..rules import Scoring
 from ..rules import raw_score
-from .setup import progress_bar, seed_key, threads_limited
+from ..checks import MAX_ROUNDS, choice, count, flag, optional, whole
+from .setup import progress_bar, refuse_unplayed, seed_key, threads_limited
 
 __all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
 
@@ -54,12 +55,17 @@ _CHUNK_GAMES = 1 << 14
 
 
 # ---------------------------------------------------------------- the simulator
-def _one_colour_iv(n_players: int, n_games: int, policies: object, seed: int, scoring: str) -> None:
-    if not isinstance(n_players, int) or isinstance(n_players, bool) or n_players not in (3, 4):
+def _one_colour_iv(
+    n_players: int, n_games: int, policies: object, seed: int, scoring: str, plus_minus_one: object = False
+) -> None:
+    if whole(n_players, "n_players") not in (3, 4):
         raise ValueError(f"one colour is played by 3 or 4 players, got {n_players!r}")
-    if not isinstance(n_games, (int, np.integer)) or isinstance(n_games, bool) or n_games < 1:
-        raise ValueError(f"n_games must be a whole number >= 1, got {n_games!r}")
-    Scoring(scoring)  # raises ValueError for an unknown scoring
+    count(n_games, "n_games", MAX_ROUNDS)
+    flag(plus_minus_one, "plus_minus_one")
+    seed_key(seed)
+    choice(scoring, "scoring", [s.value for s in Scoring])
+    resolved = resolve_policies(policies, n_players)[0]  # type: ignore[arg-type]
+    refuse_unplayed(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
 
 
 def _setup(n: int, policies: object, plus_minus_one: bool, scoring: str) -> tuple:
@@ -154,7 +160,8 @@ def simulate_one_colour(
     from .._kernels.jit import get_num_threads
     from .._kernels.variants.onecolour import simulate_one_colour_games
 
-    _one_colour_iv(n_players, n_games, policies, seed, scoring)
+    _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
+    optional(progress, flag, "progress")
     resolved, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)
     key = np.uint64(seed_key(seed))
     n = n_players
@@ -227,7 +234,8 @@ def trace_one_colour(
     """Play games ``start .. start + n_games - 1`` (as :func:`simulate_one_colour` does) and keep every card."""
     from .._kernels.variants.onecolour import trace_one_colour_games
 
-    _one_colour_iv(n_players, n_games, policies, seed, scoring)
+    _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
+    start = whole(start, "start", 0, MAX_ROUNDS)
     if n_games > 10_000:
         raise ValueError("trace at most 10000 games; use simulate_one_colour() for statistics")
     _, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)

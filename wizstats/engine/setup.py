@@ -6,14 +6,15 @@ from __future__ import annotations
 import contextlib
 import math
 import sys
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 
 import numpy as np
 
-from ..rules import Deck, resolve_deck
-from ..rules import BidVisibility, Rules, Scoring
+from .. import checks
+from ..players import POLICIES, Policy
+from ..rules import BidVisibility, Deck, Rules, Scoring, hand_size_for, rules_for
 
-__all__ = ["CHUNK_ROUNDS", "MAX_TRACE_ROUNDS", "moments", "progress_bar", "round_setup", "seed_key", "simulate_iv", "threads_limited"]
+__all__ = ["CHUNK_ROUNDS", "MAX_TRACE_ROUNDS", "moments", "progress_bar", "refuse_unplayed", "round_setup", "run_iv", "seed_key", "simulate_iv", "threads_limited"]
 
 CHUNK_ROUNDS = 1 << 18
 """Rounds per kernel call (between progress-bar updates); results do not depend on it."""
@@ -23,10 +24,8 @@ MAX_TRACE_ROUNDS = 200_000
 
 
 def seed_key(seed: int) -> int:
-    """The 64-bit stream key of a user seed (``numpy.random.SeedSequence``)."""
-    if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
-    return int(np.random.SeedSequence(int(seed)).generate_state(1, np.uint64)[0])
+    """The 64-bit stream key of a user seed (``numpy.random.SeedSequence``; seeds ``0 .. MAX_SEED``)."""
+    return int(np.random.SeedSequence(checks.seed(seed)).generate_state(1, np.uint64)[0])
 
 
 def round_setup(rules: Rules, hand_size: int, *, special_engine: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -64,8 +63,7 @@ def threads_limited(threads: int | None) -> Iterator[None]:
     if threads is None:
         yield
         return
-    if not isinstance(threads, int) or not 1 <= threads <= jit.max_threads():
-        raise ValueError(f"threads must be 1..{jit.max_threads()}, got {threads!r}")
+    threads = checks.whole(threads, "threads", 1, jit.max_threads())
     before = jit.get_num_threads()
     jit.set_num_threads(threads)
     try:
@@ -93,19 +91,34 @@ def moments(weights: np.ndarray, values: np.ndarray) -> tuple[float, float]:
 
 
 def simulate_iv(
-    n_players: int, hand_size: int, n_rounds: int, rules: Rules | None, deck: Deck | str
+    n_players: int, hand_size: int, n_rounds: int, rules: Rules | None, deck: Deck | str | None
 ) -> Rules:
-    if rules is None:
-        rules = Rules(n_players, deck=resolve_deck(deck))
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    elif rules.n_players != n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
-    if not isinstance(hand_size, (int, np.integer)) or not 1 <= hand_size <= rules.max_hand_size:
-        raise ValueError(
-            f"hand_size {hand_size!r} is impossible: {rules.n_players} players and {rules.deck.size} cards"
-            f" allow 1 to {rules.max_hand_size}"
-        )
-    if not isinstance(n_rounds, (int, np.integer)) or isinstance(n_rounds, bool) or n_rounds < 1:
-        raise ValueError(f"n_rounds must be a whole number >= 1, got {n_rounds!r}")
+    """The checks of :func:`wizstats.simulate` and its engines: the rules, the hand size, the rounds."""
+    rules = rules_for(rules, n_players, deck=deck)
+    hand_size_for(hand_size, rules)
+    checks.count(n_rounds, "n_rounds", checks.MAX_ROUNDS)
     return rules
+
+
+def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object) -> None:
+    """The checks of the options every simulation takes: seed, threads, chunk size, progress bar."""
+    seed_key(seed)  # type: ignore[arg-type]
+    checks.optional(threads, checks.whole, "threads", 1)
+    checks.count(chunk_rounds, "chunk_rounds", checks.MAX_ROUNDS)
+    checks.optional(progress, checks.flag, "progress")
+
+
+def refuse_unplayed(policies: Sequence[Policy], engine: str, played: Collection[str]) -> None:
+    """Refuse policies an engine does not play (only ``random`` and its own ``heuristic``), and parameters
+    its heuristic does not read (those outside ``played`` changed from their defaults): such a run
+    would report another player under the name asked for."""
+    for policy in policies:
+        if policy.name not in ("random", "heuristic"):
+            raise ValueError(f"{engine} plays the policies random and heuristic only, not {policy.name!r}")
+        defaults = POLICIES[policy.name].defaults
+        unread = [k for k, v in policy.params.items() if k not in played and v != defaults[k]]
+        if unread:
+            raise ValueError(
+                f"{engine} plays its own heuristic, which has no parameter {unread[0]!r}"
+                f" (it takes: {', '.join(played)})"
+            )

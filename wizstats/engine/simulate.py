@@ -8,7 +8,7 @@ from ..rules import Deck
 from ..players import Policy
 from ..rules import Rules
 from .standard import SimulationResult, simulate_standard
-from .setup import CHUNK_ROUNDS, simulate_iv
+from .setup import CHUNK_ROUNDS, run_iv, simulate_iv
 from .special import simulate_special
 
 __all__ = ["simulate"]
@@ -20,7 +20,7 @@ def simulate(
     n_rounds: int,
     *,
     rules: Rules | None = None,
-    deck: Deck | str = "standard",
+    deck: Deck | str | None = None,
     policies: str | Policy | Sequence[str | Policy] = "heuristic",
     seed: int = 0,
     threads: int | None = None,
@@ -38,7 +38,8 @@ def simulate(
         with ``special_cards`` run on the special-card engine (:func:`wizstats.engine.simulate_special`,
         which returns a :class:`~wizstats.engine.SpecialSimulationResult`).
     deck
-        ``standard``, ``junior``, ``oh-hell`` or a :class:`~wizstats.rules.Deck` (when ``rules`` is None).
+        ``standard`` (default), ``junior``, ``oh-hell`` or a :class:`~wizstats.rules.Deck`; with ``rules``,
+        give it in the rules (a different deck here is refused).
     policies
         One policy name for all seats, or one per seat (seat 0 = dealer, seat 1 bids and leads first).
     seed
@@ -49,6 +50,7 @@ def simulate(
         Show a progress bar (default: only on a terminal).
     """
     rules = simulate_iv(n_players, hand_size, n_rounds, rules, deck)
+    run_iv(seed, threads, chunk_rounds, progress)
     if rules.special_cards:  # RULES 8: the special-card engine, its own kernel (wizstats.engine)
         return simulate_special(
             n_players, hand_size, n_rounds, rules=rules, policies=policies, seed=seed, threads=threads,

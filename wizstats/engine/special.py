@@ -24,7 +24,8 @@ import pandas as pd
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
-from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, simulate_iv, progress_bar, round_setup, seed_key, threads_limited
+from ..checks import MAX_ROUNDS, WrongType, whole
+from .setup import refuse_unplayed, run_iv, CHUNK_ROUNDS, MAX_TRACE_ROUNDS, simulate_iv, progress_bar, round_setup, seed_key, threads_limited
 from .standard import SimulationResult
 
 __all__ = ["EVENTS", "SpecialSimulationResult", "SpecialTrace", "simulate_special", "trace_special"]
@@ -51,15 +52,17 @@ def special_setup(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[Policy]]:
     """``tab, st0, policy ids, params`` for the special-card kernels.
 
-    Policy id 0 (``random``) plays at random; every other policy plays the special heuristic,
-    with the ``scale, bias, ruff, lead_min, kill, duck`` of a ``heuristic`` policy (defaults otherwise;
-    ``norm`` is the special heuristic's own, see :mod:`wizstats._kernels.special.policy`).
+    Policy id 0 (``random``) plays at random; ``heuristic`` plays the special heuristic with its
+    ``scale, bias, ruff, lead_min, kill, duck, norm`` (``norm`` is the special heuristic's own, see
+    :mod:`wizstats._kernels.special.policy`). Other policies, and a ``table`` other than the
+    default, are refused: this engine has no player of theirs, and would play another under their name.
     """
     from .._kernels.rules import core
 
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
     resolved, ids, _ = resolve_policies(policies, rules.n_players)
+    refuse_unplayed(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((core.MAXP, core.N_PARAMS))
@@ -124,9 +127,10 @@ def simulate_special(
     from .._kernels.special.core import N_EV
     from .._kernels.special.round import simulate_special_counts
 
-    rules = simulate_iv(n_players, hand_size, n_rounds, rules, rules.deck if isinstance(rules, Rules) else "standard")
-    if not isinstance(chunk_rounds, int) or chunk_rounds < 1:
-        raise ValueError(f"chunk_rounds must be a whole number >= 1, got {chunk_rounds!r}")
+    if not isinstance(rules, Rules):
+        raise WrongType(f"rules must be a Rules value with special cards, got {type(rules).__name__}")
+    rules = simulate_iv(n_players, hand_size, n_rounds, rules, None)
+    run_iv(seed, threads, chunk_rounds, progress)
     tab, st0, ids, params, resolved = special_setup(rules, hand_size, policies)
     key = np.uint64(seed_key(seed))
     n, r = n_players, hand_size
@@ -210,11 +214,10 @@ def trace_special(
     from .._kernels.special.core import N_EV, N_K, N_R, N_S, N_T
     from .._kernels.special.round import simulate_special_trace
 
-    rules = simulate_iv(rules.n_players, hand_size, n_rounds, rules, rules.deck)
+    rules = simulate_iv(getattr(rules, "n_players", None), hand_size, n_rounds, rules, None)  # type: ignore[arg-type]
     if n_rounds > MAX_TRACE_ROUNDS:
         raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate_special() for counts")
-    if not isinstance(start, int) or start < 0:
-        raise ValueError(f"start must be a whole number >= 0, got {start!r}")
+    start = whole(start, "start", 0, MAX_ROUNDS)
     tab, st0, ids, params, _ = special_setup(rules, hand_size, policies)
     key = seed_key(seed)
     n, r, rows = rules.n_players, hand_size, n_rounds

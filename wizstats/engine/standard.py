@@ -23,7 +23,10 @@ from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
 from ..rules import score_table
-from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, progress_bar, round_setup, seed_key, simulate_iv, threads_limited
+from ..checks import MAX_ROUNDS, whole
+from .setup import (
+    CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, progress_bar, round_setup, run_iv, seed_key, simulate_iv, threads_limited,
+)
 
 __all__ = ["RoundTrace", "SimulationResult", "simulate_standard", "trace_rounds"]
 
@@ -161,11 +164,11 @@ def simulate_standard(
     chunk_rounds: int = CHUNK_ROUNDS,
 ) -> SimulationResult:
     """The standard engine behind :func:`wizstats.simulate` (``rules`` already checked, no special cards)."""
+    rules = simulate_iv(getattr(rules, "n_players", None), hand_size, n_rounds, rules, None)  # type: ignore[arg-type]
+    run_iv(seed, threads, chunk_rounds, progress)
     n_players = rules.n_players
     resolved, ids, params = resolve_policies(policies, n_players)
     key = seed_key(seed)
-    if not isinstance(chunk_rounds, int) or chunk_rounds < 1:
-        raise ValueError(f"chunk_rounds must be a whole number >= 1, got {chunk_rounds!r}")
     counts = np.zeros((n_players, hand_size + 1, hand_size + 1), np.int64)
     run = _counts_kernel(rules, hand_size, ids, params, key)
     with threads_limited(threads), progress_bar(n_rounds, progress and None if progress is None else progress) as bar:
@@ -235,11 +238,13 @@ def trace_rounds(
     """Play rounds ``start .. start + n_rounds - 1`` (as :func:`simulate` does) and keep every card."""
     from .._kernels.engine.round import simulate_trace
 
-    rules = simulate_iv(rules.n_players, hand_size, n_rounds, rules, rules.deck)
+    rules = simulate_iv(getattr(rules, "n_players", None), hand_size, n_rounds, rules, None)  # type: ignore[arg-type]
     if rules.special_cards:
         raise ValueError("rules with special cards are traced by wizstats.engine.trace_special")
     if n_rounds > MAX_TRACE_ROUNDS:
         raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate() for counts")
+    start = whole(start, "start", 0, MAX_ROUNDS)
+    seed_key(seed)
     _, ids, params = resolve_policies(policies, rules.n_players)
     tab, st0 = round_setup(rules, hand_size)
     n, r = rules.n_players, hand_size

@@ -7,30 +7,136 @@ A policy is given by name (``"heuristic"``), or as :class:`Policy` with changed 
 ['baseline', 'expert', 'heuristic', 'pimc', 'random', 'rollout']
 >>> Policy("heuristic", bias=0.25).params["bias"]
 0.25
+
+Every parameter is declared with its type and range (:class:`Param`); a value outside is refused
+with the allowed range, so that nothing but a checked number reaches a kernel:
+
+>>> Policy.parse("pimc:worlds=0")
+Traceback (most recent call last):
+...
+ValueError: policy 'pimc': worlds must be a whole number in 1..100,000, got 0
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-__all__ = ["POLICIES", "Policy", "PolicyInfo", "resolve_policies"]
+from ..checks import WrongType, real, whole
+
+__all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 MAXP = 8
 N_PARAMS = 8
 
 
 @dataclass(frozen=True)
+class Param:
+    """A policy parameter's declaration: default, type (``float``, ``int`` or ``bool``: a 0/1 switch) and range.
+
+    >>> Param(32, 1, 100_000, int).check(8.0, "worlds")
+    8.0
+    >>> Param(1.0, 0, 10).check(11, "scale")
+    Traceback (most recent call last):
+    ...
+    ValueError: scale must be a finite number in [0, 10], got 11
+    """
+
+    default: float
+    low: float
+    high: float
+    kind: type = float
+    doc: str = ""
+    declared: bool = True
+    """``False`` for a parameter registered with a bare default (then any finite number within +-1e6)."""
+
+    def check(self, value: object, name: str) -> float:
+        """The value as the kernel's float, or ``ValueError``/``TypeError`` naming ``name`` and the range."""
+        if self.kind is bool:
+            number = float(value) if isinstance(value, (bool, np.bool_)) else real(value, name)
+            if number not in (0.0, 1.0):
+                raise ValueError(f"{name} must be 0 or 1 (off or on), got {value!r}")
+            return number
+        if self.kind is int:
+            number = real(value, name)
+            if number != int(number) or not self.low <= number <= self.high:
+                shown = f"{value:g}" if isinstance(value, float) else repr(value)
+                raise ValueError(f"{name} must be a whole number in {self.low:,}..{self.high:,}, got {shown}")
+            return number
+        return real(value, name, self.low, self.high)
+
+    def describe(self) -> str:
+        """``worlds: whole number 1..100000 (default 32)``."""
+        kind = {int: "whole number", bool: "0 or 1", float: "number"}[self.kind]
+        span = "" if self.kind is bool else f" {self.low:g}..{self.high:g}"
+        return f"{kind}{span} (default {self.default:g})"
+
+
+def _number(text: str, name: str, kind: type) -> float:
+    """A parameter value from its text (``2``, ``0.5``, ``1e3``), refusing what is not a number."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"{name} must be a number, got {text!r}") from None
+    if kind is int and math.isfinite(value) and value == int(value) and not any(c in text for c in ".eE"):
+        return float(int(text))
+    return value
+
+
+@dataclass(frozen=True)
 class PolicyInfo:
-    """A registered policy: its kernel id, parameter names with defaults, and what it does."""
+    """A registered policy: its kernel id, parameters (declared with type and range), and what it does.
+
+    ``defaults`` maps each parameter to its :class:`Param` declaration, or (undeclared) to a bare
+    default, which then takes any finite number within +-1e6 (``tests/fuzz`` asks every
+    registered parameter to be declared). After construction ``defaults`` holds the plain
+    defaults and ``params`` the declarations, in the kernel's column order.
+    """
 
     name: str
     kernel_id: int
-    defaults: Mapping[str, float]
+    defaults: Mapping[str, float | Param]
     doc: str
+    params: Mapping[str, Param] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        declared = {
+            key: value if isinstance(value, Param) else Param(float(value), -1e6, 1e6, declared=False)
+            for key, value in self.defaults.items()
+        }
+        if len(declared) > N_PARAMS:
+            raise ValueError(f"policy {self.name!r}: at most {N_PARAMS} parameters, got {len(declared)}")
+        object.__setattr__(self, "params", declared)
+        object.__setattr__(self, "defaults", {key: float(p.default) for key, p in declared.items()})
+
+
+HEURISTIC_PARAMS: dict[str, Param] = {
+    "scale": Param(1.0, 0, 10, doc="multiplies the expected tricks before the bid is rounded"),
+    "bias": Param(0.0, -64, 64, doc="added to the expected tricks before the bid is rounded"),
+    "ruff": Param(1.0, 0, 10, doc="multiplies the chance that a later player is void in the led suit"),
+    "lead_min": Param(0.55, 0, 1, doc="win chance a card needs before it is played to take a wanted trick"),
+    "kill": Param(1.0, 0, 10, doc="when bidding: weight of each unseen threat"),
+    "duck": Param(0.15, 0, 1, doc="in play: weight of a threat held by a player who has made his bid"),
+    "norm": Param(1.0, 0, 1, doc="when bidding: how far the estimate is scaled so the table's total is the hand size"),
+    "table": Param(1.0, 0, 1, bool, doc="when bidding: use the fitted table of expected tricks where one exists"),
+}
+"""The heuristic's parameters (kernel columns in this order)."""
+
+PIMC_PARAMS: dict[str, Param] = {
+    "worlds": Param(32, 1, 100_000, int, doc="deals of the unseen cards tried per card played"),
+    "spite": Param(0.0, -10, 10, doc="the score counted is own score minus spite times the others' mean"),
+    "infer": Param(3.0, 0, 100, doc="how strongly deals are weighted towards hands that fit the visible bids"),
+}
+"""The card-play search's parameters (``pimc`` and ``rollout``)."""
+
+ROLLOUT_PARAMS: dict[str, Param] = {
+    "samples": Param(48, 1, 100_000, int, doc="deals of the unseen cards tried per bid"),
+    "window": Param(3, 0, 64, int, doc="bids tried on either side of the heuristic's bid"),
+}
+"""The bid search's parameters (``rollout``)."""
 
 POLICIES: dict[str, PolicyInfo] = {
     "random": PolicyInfo(
@@ -43,10 +149,7 @@ POLICIES: dict[str, PolicyInfo] = {
     "heuristic": PolicyInfo(
         "heuristic",
         1,
-        {
-            "scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 1.0, "duck": 0.15, "norm": 1.0,
-            "table": 1.0,
-        },
+        HEURISTIC_PARAMS,
         "Bids its hand's expected tricks, rounded: with the standard deck and 3-6 players from a table fitted "
         "to its own self-play (`python -m wizstats.bidfit`: a weight per card type - Wizard, Jester, trump or "
         "other suit by rank - and per seat, plus trump length and void suits; `table=0` switches it off), "
@@ -80,7 +183,7 @@ POLICIES: dict[str, PolicyInfo] = {
     "pimc": PolicyInfo(
         "pimc",
         3,
-        {"worlds": 32, "spite": 0.0, "infer": 3.0},
+        PIMC_PARAMS,
         "Bids and names trump as `heuristic` (default parameters). Plays by perfect-information Monte Carlo: up "
         "to `worlds` times it deals the cards it has not seen to the other hands at random, consistent with the "
         "public cards, the turned card, the hand lengths and the suits each player has shown he lacks, and "
@@ -95,7 +198,7 @@ POLICIES: dict[str, PolicyInfo] = {
     "rollout": PolicyInfo(
         "rollout",
         4,
-        {"worlds": 32, "spite": 0.0, "infer": 3.0, "samples": 48, "window": 3},
+        {**PIMC_PARAMS, **ROLLOUT_PARAMS},
         "Bids by Monte Carlo: up to `samples` times it deals the unseen cards at random (consistent with its "
         "hand and the turned card, weighted by `infer` towards hands that fit the earlier bids), lets every "
         "seat whose bid it cannot see yet bid as `heuristic` (the dealer respecting plus/minus one), plays the "
@@ -143,23 +246,37 @@ class Policy:
                 f"policy {info.name!r} has no parameter {sorted(unknown)[0]!r}"
                 f" (it takes: {', '.join(info.defaults) or 'none'})"
             )
+        values = dict(info.defaults)
+        for key, value in params.items():
+            try:
+                values[key] = info.params[key].check(value, key)
+            except TypeError as err:
+                raise WrongType(f"policy {info.name!r}: {err}") from None
+            except ValueError as err:
+                raise ValueError(f"policy {info.name!r}: {err}") from None
         object.__setattr__(self, "name", info.name)
-        object.__setattr__(self, "params", {**info.defaults, **{k: float(v) for k, v in params.items()}})
+        object.__setattr__(self, "params", values)
 
     @classmethod
     def parse(cls, text: str) -> Policy:
-        """From ``name`` or ``name:key=value,key=value`` (the command-line form)."""
-        name, _, rest = text.partition(":")
-        params = {}
-        for item in filter(None, rest.split(",")):
-            key, eq, value = item.partition("=")
-            try:
-                params[key.strip()] = float(value)
-            except ValueError:
-                raise ValueError(f"bad policy parameter {item!r} in {text!r} (expected key=number)") from None
-            if not eq:
-                raise ValueError(f"bad policy parameter {item!r} in {text!r} (expected key=number)")
-        return cls(name.strip(), **params)
+        """From ``name`` or ``name:key=value,key=value`` (the command-line form); values are checked."""
+        if not isinstance(text, str):
+            raise WrongType(f"a policy is a name such as 'heuristic' or 'pimc:worlds=8', got {text!r}")
+        name, colon, rest = text.partition(":")
+        info = _info(name)
+        params: dict[str, float] = {}
+        items = rest.split(",") if colon else []
+        for item in items:
+            key, eq, value = (part.strip() for part in item.partition("="))
+            if not eq or not key or not value:
+                raise ValueError(f"bad policy parameter {item.strip()!r} in {text!r} (expected key=number)")
+            if key in params:
+                raise ValueError(f"policy parameter {key!r} is given twice in {text!r}")
+            if key not in info.params:
+                params[key] = 0.0  # refused by the constructor, which names the parameters there are
+                continue
+            params[key] = _number(value, key, info.params[key].kind)
+        return cls(info.name, **params)
 
     def __str__(self) -> str:
         info = POLICIES[self.name]
@@ -174,7 +291,9 @@ class Policy:
 
 
 def _info(name: str) -> PolicyInfo:
-    key = str(name).strip().lower()
+    if not isinstance(name, str):
+        raise WrongType(f"a policy name is a string such as 'heuristic', got {name!r}")
+    key = name.strip().lower()
     if key not in POLICIES:
         raise ValueError(f"unknown policy {name!r} (known: {', '.join(sorted(POLICIES))})")
     return POLICIES[key]
@@ -184,8 +303,11 @@ def resolve_policies(
     policies: str | Policy | Sequence[str | Policy], n_players: int
 ) -> tuple[list[Policy], np.ndarray, np.ndarray]:
     """Policies per seat, as :class:`Policy` values and the kernel's id vector and parameter matrix."""
+    n_players = whole(n_players, "n_players", 1, MAXP)
     if isinstance(policies, (str, Policy)):
         policies = [policies] * n_players
+    elif not isinstance(policies, Sequence):
+        raise WrongType(f"policies must be a policy or a sequence of them (one per seat), got {policies!r}")
     policies = list(policies)
     if len(policies) != n_players:
         raise ValueError(f"give one policy or one per seat ({n_players}), got {len(policies)}")

@@ -20,8 +20,10 @@ import pandas as pd
 
 from ..stats import effects
 from ..exact import counts as exact
+from .. import checks
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
-from ..rules import Rules
+from ..players import Policy, resolve_policies
+from ..rules import Rules, hand_size_for
 from ..stats import card_win_probability
 
 __all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
@@ -46,10 +48,23 @@ class AskOptions:
     bids: tuple[int, ...] | None = None
     """Earlier bids (round 1: 0 or 1 each, bidding order from seat 1); ``None``: not given."""
 
+    def __post_init__(self) -> None:
+        rules = self.rules()  # the table: 3 to 6 players with the standard deck
+        checks.optional(self.hand_size, hand_size_for, rules, "hand size")
+        checks.flag(self.plus_minus_one, "plus_minus_one")
+        checks.flag(self.blind_trump, "blind_trump")
+        checks.choice(self.schedule, "schedule", ("standard", "tournament"))
+        rounds = len(Rules(self.n_players, schedule=self.schedule).schedule)  # type: ignore[arg-type]
+        checks.whole(self.k, "k (the last rounds)", 1, rounds)
+        if self.policy is not None:
+            Policy.parse(self.policy) if isinstance(self.policy, str) else resolve_policies(self.policy, 1)
+        checks.optional(self.n, checks.count, "n", checks.MAX_SAMPLES)
+        checks.seed(self.seed)
+
     def rules(self) -> Rules:
         """The rules these options describe."""
         return Rules(
-            self.n_players,
+            checks.whole(self.n_players, "n_players"),
             plus_minus_one=self.plus_minus_one,
             trump_choice="blind" if self.blind_trump else "after-look",
         )
@@ -79,14 +94,52 @@ class Answer:
         return self.table.assign(answer=self.sentence)
 
 
+OPTION_FLAGS = {
+    "n_players": "--players", "hand_size": "--hand-size", "plus_minus_one": "--plus-minus-one",
+    "blind_trump": "--blind-trump", "k": "--k", "schedule": "--schedule", "policy": "--policy", "n": "--n",
+    "seed": "--seed", "bids": "--bids",
+}
+"""The command-line option of each :class:`AskOptions` field."""
+
+SIMULATED = ("n", "seed", "policy")
+"""The options of a simulation: they do not apply where a question is counted exactly."""
+
+
 @dataclass(frozen=True)
 class Question:
-    """A named question: its text, the options it reads, and how to answer it."""
+    """A named question: its text, the options it reads, and how to answer it.
+
+    ``reads`` names the :class:`AskOptions` fields the answer depends on; ``exact_at_one``: with
+    one card in hand (the default hand size) the answer is an exact count, and the options of a
+    simulation do not apply. An option set to anything but its default that the question does
+    not read is refused (:func:`ask`), never silently ignored.
+    """
 
     name: str
     text: str
-    options: str
+    reads: tuple[str, ...]
     answer: Callable[[AskOptions], Answer]
+    exact_at_one: bool = False
+    note: str = ""
+
+    @property
+    def options(self) -> str:
+        """The command-line options it takes, e.g. ``--players, --hand-size (1: exact), --n``."""
+        names = []
+        for key in self.reads:
+            extra = ""
+            if key == "hand_size":
+                extra = " (1: exact)" if self.exact_at_one else " (default: a game)"
+            names.append(OPTION_FLAGS[key] + extra)
+        return ", ".join(names) or "(none)"
+
+    def unread(self, options: AskOptions) -> list[str]:
+        """The options given (not at their defaults) that this question does not read."""
+        default = AskOptions()
+        reads = set(self.reads)
+        if self.exact_at_one and options.hand_size in (None, 1):
+            reads -= set(SIMULATED)
+        return [f for f in OPTION_FLAGS if f not in reads and getattr(options, f) != getattr(default, f)]
 
 
 def _pct(x: float) -> str:
@@ -381,83 +434,61 @@ def _one_card_round(o: AskOptions) -> Answer:
 QUESTIONS: dict[str, Question] = {
     q.name: q
     for q in [
-        Question(
-            "non-trump-13",
-            "Is a non-trump 13 worth a trick?",
-            "--players, --hand-size (1: exact), --n, --seed, --policy",
-            _non_trump_13,
-        ),
-        Question(
-            "trump-13",
-            "Is the trump 13 worth a trick?",
-            "--players, --hand-size (1: exact), --n, --seed, --policy",
-            _trump_13,
-        ),
-        Question("sure-tricks", "Which cards are sure tricks?", "(none)", _sure_tricks),
-        Question(
-            "last-rounds", "How much of the game lies in the last k rounds?", "--players, --k, --schedule", _last_rounds
-        ),
-        Question(
-            "dealer-options",
-            "How many bids does plus/minus one take from the dealer?",
-            "--players, --schedule",
-            _dealer_options,
-        ),
-        Question(
-            "plus-minus-one-dealer",
-            "What does plus/minus one cost the dealer?",
-            "--players, --hand-size (default: a game), --n, --seed, --policy",
-            _pm1_cost,
-        ),
-        Question(
-            "bidding-last",
-            "How much is bidding last worth?",
-            "--players, --hand-size (default: a game), --n, --seed, --policy",
-            _bidding_last,
-        ),
-        Question(
-            "seat-advantage",
-            "Which seat scores most?",
-            "--players, --hand-size (default: a game), --plus-minus-one, --n, --seed, --policy",
-            _seat_advantage,
-        ),
-        Question(
-            "bids-add-up",
-            "How often do the bids add up without plus/minus one (Kuschelwizard)?",
-            "--players, --hand-size (default: a game), --n, --seed, --policy",
-            _bids_add_up,
-        ),
-        Question(
-            "one-card-round",
-            "A one-card round: which card is worth a bid from which seat after which earlier bids?",
-            "--players, --bids (default: every seat and history), --blind-trump",
-            _one_card_round,
-        ),
-        Question(
-            "trump-choice",
-            "What is naming trump after looking at the hand worth to the dealer?",
-            "--players, --hand-size (default: a game), --n, --seed, --policy",
-            _trump_choice,
-        ),
+        Question("non-trump-13", "Is a non-trump 13 worth a trick?",
+                 ("n_players", "hand_size", "n", "seed", "policy"), _non_trump_13, exact_at_one=True),
+        Question("trump-13", "Is the trump 13 worth a trick?",
+                 ("n_players", "hand_size", "n", "seed", "policy"), _trump_13, exact_at_one=True),
+        Question("sure-tricks", "Which cards are sure tricks?", (), _sure_tricks),
+        Question("last-rounds", "How much of the game lies in the last k rounds?",
+                 ("n_players", "k", "schedule"), _last_rounds),
+        Question("dealer-options", "How many bids does plus/minus one take from the dealer?",
+                 ("n_players", "schedule"), _dealer_options),
+        Question("plus-minus-one-dealer", "What does plus/minus one cost the dealer?",
+                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _pm1_cost),
+        Question("bidding-last", "How much is bidding last worth?",
+                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _bidding_last),
+        Question("seat-advantage", "Which seat scores most?",
+                 ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"), _seat_advantage),
+        Question("bids-add-up", "How often do the bids add up without plus/minus one (Kuschelwizard)?",
+                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _bids_add_up),
+        Question("one-card-round",
+                 "A one-card round: which card is worth a bid from which seat after which earlier bids?",
+                 ("n_players", "bids", "blind_trump", "plus_minus_one"), _one_card_round),
+        Question("trump-choice", "What is naming trump after looking at the hand worth to the dealer?",
+                 ("n_players", "hand_size", "n", "seed", "policy"), _trump_choice),
     ]
 }
 """The catalogue, by name."""
 
 
 def ask(name: str, options: AskOptions | None = None) -> Answer:
-    """Answer the question called ``name`` (see :data:`QUESTIONS`)."""
+    """Answer the question called ``name`` (see :data:`QUESTIONS`).
+
+    Options the question does not read, given other than their defaults, are refused:
+
+    >>> ask("sure-tricks", AskOptions(n_players=5))
+    Traceback (most recent call last):
+    ...
+    ValueError: --players does not apply to sure-tricks; it takes: (none)
+    """
+    if not isinstance(name, str):
+        raise checks.WrongType(f"name a question (a string), got {name!r}")
     key = name.strip().lower().replace("_", "-")
     if key not in QUESTIONS:
-        raise ValueError(f"unknown question {name!r} (known: {', '.join(QUESTIONS)}; see wizstats ask --list)")
-    options = options or AskOptions()
-    if options.hand_size is not None and not 1 <= options.hand_size <= options.rules().max_hand_size:
+        raise ValueError(f"unknown question {checks.shown(name)} (known: {', '.join(QUESTIONS)}; see wizstats ask --list)")
+    options = AskOptions() if options is None else options
+    if not isinstance(options, AskOptions):
+        raise checks.WrongType(f"options must be an AskOptions value, got {type(options).__name__}")
+    question = QUESTIONS[key]
+    unread = question.unread(options)
+    if unread:
+        why = (" (with one card in hand it is an exact count)"
+               if question.exact_at_one and set(unread) & set(SIMULATED) else "")
         raise ValueError(
-            f"hand size {options.hand_size} is impossible: {options.n_players} players allow 1 to"
-            f" {options.rules().max_hand_size}"
+            f"{', '.join(OPTION_FLAGS[f] for f in unread)} do{'es' if len(unread) == 1 else ''} not apply to"
+            f" {question.name}{why}; it takes: {question.options}"
         )
-    if not 1 <= options.k:
-        raise ValueError(f"k must be a whole number >= 1, got {options.k}")
-    return QUESTIONS[key].answer(options)
+    return question.answer(options)
 
 
 def catalogue() -> pd.DataFrame:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..rules import Card, CardKind, Deck, Suit, parse_suit
+from ..rules import Card, CardKind, Deck, Suit, cards_in_deck, parse_suit, trick_for
 from ..rules import Rules
 from ..rules import raw_score
 
@@ -63,15 +63,34 @@ class RoundRng:
         return (self.next() >> 11) * (1.0 / (1 << 53))
 
 
-def _cards_iv(cards: Iterable[str | Card] | str, what: str) -> list[Card]:
-    if isinstance(cards, str):
-        cards = cards.replace(",", " ").split()
-    parsed = [Card.parse(c) for c in cards]
-    suit_cards = [c for c in parsed if c.kind is CardKind.SUIT]
-    for card in suit_cards:
-        if suit_cards.count(card) > 1:
-            raise ValueError(f"duplicate card {card} in the {what}")
+def _cards_iv(cards: Iterable[str | Card] | str, what: str, rules: Rules | None = None) -> list[Card]:
+    """Cards of the deck in use (standard without ``rules``), no special cards; a trick at most one per player."""
+    if what == "trick":
+        return trick_for(cards, rules)
+    deck = Deck.standard() if rules is None else rules.deck
+    try:
+        parsed = cards_in_deck(cards, deck, what=what)
+    except ValueError as err:
+        raise type(err)(f"{err} in the {what}") from None
+    special = [c for c in parsed if c.kind.is_special]
+    if special:
+        raise ValueError(f"{special[0]} is a special card (RULES 8): the standard rules do not judge it")
+    most = rules.max_hand_size if rules is not None else deck.size // 3
+    if len(parsed) > most:
+        raise ValueError(f"a {what} of {len(parsed)} cards is larger than any round allows ({most})")
     return parsed
+
+
+def _both_iv(hand: list[Card], trick: list[Card], rules: Rules | None) -> None:
+    """The hand and the trick together: no card in both, no more Wizards or Jesters than the deck has."""
+    deck = Deck.standard() if rules is None else rules.deck
+    clash = {c for c in hand if c.kind is CardKind.SUIT} & {c for c in trick if c.kind is CardKind.SUIT}
+    if clash:
+        raise ValueError(f"card {sorted(clash)[0]} is both in the hand and in the trick")
+    try:
+        deck.indices([*hand, *trick])
+    except ValueError as err:
+        raise ValueError(f"{err} (counting the hand and the trick)") from None
 
 
 def led_suit(trick: Sequence[Card]) -> Suit | None:
@@ -86,11 +105,14 @@ def led_suit(trick: Sequence[Card]) -> Suit | None:
     return None
 
 
-def trick_winner(cards: Sequence[str | Card] | str, trump: Suit | str | None) -> int:
+def trick_winner(cards: Sequence[str | Card] | str, trump: Suit | str | None, *, rules: Rules | None = None) -> int:
     """Index, in play order, of the card that wins the trick (RULES 5).
 
     Checked in this order: the first Wizard; else the highest trump; else the highest card of
-    the led suit; a trick of only Jesters goes to the first Jester.
+    the led suit; a trick of only Jesters goes to the first Jester. The cards must be of the
+    deck of ``rules`` (default: the standard deck), at most one per player (without ``rules``:
+    as many as the deck has players at most, 6 with the standard deck), and no special cards
+    (:func:`wizstats.reference.special_trick_winner` judges those).
 
     Examples
     --------
@@ -101,10 +123,13 @@ def trick_winner(cards: Sequence[str | Card] | str, trump: Suit | str | None) ->
     >>> trick_winner(["J", "J"], None)
     0
     """
-    trick = _cards_iv(cards, "trick")
+    trick = _cards_iv(cards, "trick", rules)
     if not trick:
         raise ValueError("a trick needs at least one card")
     trump_suit = parse_suit(trump)
+    deck = Deck.standard() if rules is None else rules.deck
+    if trump_suit is not None and trump_suit >= deck.n_suits:
+        raise ValueError(f"the {deck.name} deck has no {trump_suit.name.lower()} suit")
     for i, card in enumerate(trick):
         if card.kind is CardKind.WIZARD:
             return i
@@ -118,7 +143,9 @@ def trick_winner(cards: Sequence[str | Card] | str, trump: Suit | str | None) ->
     return max((card.rank, i) for i, card in enumerate(trick) if card.suit is suit)[1]
 
 
-def legal_plays(hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = ()) -> list[Card]:
+def legal_plays(
+    hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = (), *, rules: Rules | None = None
+) -> list[Card]:
     """The cards of ``hand`` that may be played on ``trick`` (RULES 5), in hand order.
 
     A player must follow the led suit if he can; a Wizard or Jester may always be played.
@@ -128,36 +155,37 @@ def legal_plays(hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | 
     >>> [str(c) for c in legal_plays("R3 B7", ["W", "B9"])]
     ['R3', 'B7']
     """
-    cards = _cards_iv(hand, "hand")
-    played = _cards_iv(trick, "trick")
+    cards = _cards_iv(hand, "hand", rules)
+    played = _cards_iv(trick, "trick", rules)
     if not cards:
         raise ValueError("the hand is empty: nothing to play")
-    clash = {c for c in cards if c.kind is CardKind.SUIT} & {c for c in played if c.kind is CardKind.SUIT}
-    if clash:
-        raise ValueError(f"card {sorted(clash)[0]} is both in the hand and in the trick")
+    _both_iv(cards, played, rules)
     suit = led_suit(played)
     if suit is None or not any(c.suit is suit for c in cards):
         return cards
     return [c for c in cards if c.suit is suit or c.kind is not CardKind.SUIT]
 
 
-def is_legal_play(card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = ()) -> bool:
-    """Whether ``card`` may be played from ``hand`` on ``trick``."""
-    try:
-        check_play(card, hand, trick)
-    except ValueError:
-        return False
-    return True
+def is_legal_play(
+    card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = (), *,
+    rules: Rules | None = None,
+) -> bool:
+    """Whether ``card`` may be played from ``hand`` on ``trick`` (bad input still raises ``ValueError``)."""
+    chosen = Card.parse(card)
+    return chosen in _cards_iv(hand, "hand", rules) and chosen in legal_plays(hand, trick, rules=rules)
 
 
-def check_play(card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = ()) -> None:
+def check_play(
+    card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = (), *,
+    rules: Rules | None = None,
+) -> None:
     """Raise ``ValueError`` saying why ``card`` may not be played from ``hand`` on ``trick``."""
     chosen = Card.parse(card)
-    cards = _cards_iv(hand, "hand")
+    cards = _cards_iv(hand, "hand", rules)
     if chosen not in cards:
         raise ValueError(f"{chosen} is not in the hand")
-    if chosen not in legal_plays(cards, trick):
-        raise ValueError(f"{chosen} does not follow suit {led_suit(_cards_iv(trick, 'trick'))}")
+    if chosen not in legal_plays(cards, trick, rules=rules):
+        raise ValueError(f"{chosen} does not follow suit {led_suit(_cards_iv(trick, 'trick', rules))}")
 
 
 @dataclass

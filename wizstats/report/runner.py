@@ -26,6 +26,8 @@ from types import ModuleType
 
 import pandas as pd
 
+from ..checks import output_dir, shown, write_atomic
+
 __all__ = ["SIZES", "analyses_dir", "default_out_dir", "load_analyses", "run_report", "write_index", "write_readme"]
 
 SIZES = ("tiny", "quick", "full")
@@ -79,10 +81,14 @@ def _package() -> ModuleType:
 def load_analyses(names: Iterable[str] | None = None) -> list[ModuleType]:
     """The analysis modules, in page order (``ORDER``, then name); ``names`` selects some."""
     found = sorted(p.stem for p in analyses_dir().glob("*.py") if not p.stem.startswith("_"))
-    wanted = found if names is None else list(names)
+    if isinstance(names, str):
+        names = [names]
+    wanted = found if names is None else list(dict.fromkeys(str(n).strip().lower() for n in names))
+    if not wanted:
+        raise ValueError("name at least one analysis (wizstats report --list shows them)")
     unknown = [n for n in wanted if n not in found]
     if unknown:
-        raise ValueError(f"unknown analysis {unknown[0]!r} (known: {', '.join(found)})")
+        raise ValueError(f"unknown analysis {shown(unknown[0])} (known: {', '.join(found)})")
     modules = [importlib.import_module(f"{PACKAGE}.{name}") for name in wanted]
     modules = [m for m in modules if callable(getattr(m, "run", None))]
     return sorted(modules, key=lambda m: (getattr(m, "ORDER", 1000), m.__name__))
@@ -90,7 +96,7 @@ def load_analyses(names: Iterable[str] | None = None) -> list[ModuleType]:
 
 def _size_iv(size: str) -> str:
     if size not in SIZES:
-        raise ValueError(f"unknown size {size!r} (expected one of {', '.join(SIZES)})")
+        raise ValueError(f"unknown size {shown(size)} (expected one of {', '.join(SIZES)})")
     return size
 
 
@@ -123,8 +129,8 @@ def run_report(
     from tqdm.auto import tqdm
 
     size = _size_iv(size)
-    out = Path(out_dir) if out_dir is not None else default_out_dir(size)
     modules = load_analyses(only)
+    out = output_dir(out_dir if out_dir is not None else default_out_dir(size), "report directory")
     common = importlib.import_module(f"{PACKAGE}._common")
     show = sys.stderr.isatty() if progress is None else progress
     common.PROGRESS["enabled"] = show
@@ -252,7 +258,7 @@ def write_index(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) 
         " code in this repository; run it again to regenerate these files exactly.</footer></body></html>\n"
     )
     path = out / "index.html"
-    path.write_text(page, encoding="utf-8")
+    write_atomic(path, page)
     return path
 
 
@@ -298,5 +304,5 @@ def write_readme(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str)
         "",
     ]
     path = out / "README.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    write_atomic(path, "\n".join(lines))
     return path

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..checks import shown, whole
+
 __all__ = [
     "Card",
     "CardKind",
@@ -121,7 +123,7 @@ def parse_special(value: CardKind | str) -> CardKind:
         if key in _SPECIAL_ALIASES:
             return _SPECIAL_ALIASES[key]
     names = ", ".join(k.name.lower() for k in SPECIAL_KINDS)
-    raise ValueError(f"unknown special card {value!r} (expected one of: {names})")
+    raise ValueError(f"unknown special card {shown(value)} (expected one of: {names})")
 
 
 _KIND_LETTERS = {"W": CardKind.WIZARD, "Z": CardKind.WIZARD, "J": CardKind.JESTER, "N": CardKind.JESTER}
@@ -147,10 +149,20 @@ class Card:
     rank: int = 0
 
     def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "kind", CardKind(self.kind))
+            if self.suit is not None:
+                object.__setattr__(self, "suit", Suit(self.suit))
+        except (ValueError, TypeError):
+            raise ValueError(f"not a card kind and suit: {self.kind!r}, {self.suit!r}") from None
+        rank = whole(self.rank, "a card's rank")
+        object.__setattr__(self, "rank", rank)
         if self.kind is CardKind.SUIT:
-            if self.suit is None or not 1 <= self.rank:
-                raise ValueError(f"a suit card needs a suit and a rank >= 1, got {self.suit!r}, {self.rank!r}")
-        elif self.suit is not None or self.rank != 0:
+            if self.suit is None or not 1 <= rank <= MAX_DECK_SIZE:
+                raise ValueError(
+                    f"a suit card needs a suit and a rank 1..{MAX_DECK_SIZE}, got {self.suit!r}, {self.rank!r}"
+                )
+        elif self.suit is not None or rank != 0:
             raise ValueError(f"a {self.kind.name.lower()} has no suit or rank")
 
     @classmethod
@@ -159,19 +171,19 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise ValueError(f"not a card: {text!r}")
+            raise ValueError(f"not a card: {shown(text)}")
         token = text.strip().upper()
         if token in _KIND_LETTERS:
             return cls(_KIND_LETTERS[token])
         if token in _SPECIAL_NAMES:
             return cls(_SPECIAL_NAMES[token])
-        if len(token) >= 2 and token[0] in "BRGY" and token[1:].isdigit():
-            rank = int(token[1:])
-            if rank >= 1 and token[1] != "0":
+        if len(token) >= 2 and token[0] in "BRGY" and token[1:].isascii() and token[1:].isdigit():
+            rank = int(token[1:]) if len(token) <= 4 else 0
+            if 1 <= rank <= MAX_DECK_SIZE and token[1] != "0":
                 return cls(CardKind.SUIT, Suit("BRGY".index(token[0])), rank)
         raise ValueError(
-            f"unknown card {text!r} (expected W, J, Z, N, a suit letter B/R/G/Y and a rank, e.g. R13,"
-            " or a special card's name, e.g. DRAGON)"
+            f"unknown card {shown(text)} (expected W, J, Z, N, a suit letter B/R/G/Y and a rank"
+            f" 1..{MAX_DECK_SIZE}, e.g. R13, or a special card's name, e.g. DRAGON)"
         )
 
     def __str__(self) -> str:
@@ -223,7 +235,7 @@ def parse_suit(value: Suit | str | int | None, *, allow_none: bool = True) -> Su
         return Suit(int(value))
     if isinstance(value, str) and value.strip().lower() in _SUIT_WORDS:
         return _SUIT_WORDS[value.strip().lower()]
-    raise ValueError(f"unknown suit {value!r} (expected blue, red, green, yellow, B, R, G, Y or none)")
+    raise ValueError(f"unknown suit {shown(value)} (expected blue, red, green, yellow, B, R, G, Y or none)")
 
 
 def card_suit(card: Card) -> Suit | None:
@@ -363,6 +375,8 @@ class Deck:
             if card.kind is CardKind.WIZARD
             else (self.n_jesters, self.n_suit_cards + self.n_wizards)
         )
+        if count == 0:
+            raise ValueError(f"card {card} is not in the {self.name} deck ({self.describe()})")
         if occurrence > count:
             what = "Wizards" if card.kind is CardKind.WIZARD else "Jesters"
             raise ValueError(f"duplicate card {card}: the {self.name} deck has only {count} {what}")
@@ -404,7 +418,7 @@ def resolve_deck(deck: Deck | str) -> Deck:
     if isinstance(deck, Deck):
         return deck
     if not isinstance(deck, str):
-        raise ValueError(f"unknown deck {deck!r}")
+        raise ValueError(f"unknown deck {shown(deck)}")
     key = deck.strip().lower().replace("_", "-").replace(" ", "")
     if key in _NAMED_DECKS:
         return _NAMED_DECKS[key]()
@@ -416,7 +430,8 @@ def resolve_deck(deck: Deck | str) -> Deck:
         if "deck" in str(err):
             raise
         raise ValueError(
-            f"unknown deck {deck!r} (expected standard, junior, oh-hell or SUITSxRANKS+WIZARDS+JESTERS, e.g. 4x13+4+4)"
+            f"unknown deck {shown(deck)} (expected standard, junior, oh-hell or SUITSxRANKS+WIZARDS+JESTERS,"
+            " e.g. 4x13+4+4)"
         ) from None
 
 

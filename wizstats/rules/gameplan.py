@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..checks import flag, shown, whole
 from .rules import Rules, standard_schedule
 from .scoring import placement_points
 
@@ -113,6 +114,10 @@ def elimination_schedule(rules: Rules) -> tuple[tuple[int, ...], tuple[int, ...]
     return tuple(hands), tuple(in_game), tuple(eliminate)
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
 def _sit_out_iv(sit_out: SitOut | None, n: int, n_rounds: int) -> list[set[int]]:
     out: list[set[int]] = [set() for _ in range(n_rounds)]
     if sit_out is None:
@@ -128,10 +133,10 @@ def _sit_out_iv(sit_out: SitOut | None, n: int, n_rounds: int) -> list[set[int]]
         except (TypeError, ValueError):
             raise ValueError("sit_out must map rounds to players, or be a list of (round, player) pairs") from None
     for when, who in pairs:
-        if not isinstance(when, (int, np.integer)) or not 1 <= when <= n_rounds:
-            raise ValueError(f"sit-out round {when!r} is not a round of this game (1..{n_rounds})")
-        if not isinstance(who, (int, np.integer)) or not 0 <= who < n:
-            raise ValueError(f"sit-out player {who!r} is not a player of this game (0..{n - 1})")
+        if not _is_int(when) or not 1 <= when <= n_rounds:  # type: ignore[operator]
+            raise ValueError(f"sit-out round {shown(when)} is not a round of this game (1..{n_rounds})")
+        if not _is_int(who) or not 0 <= who < n:  # type: ignore[operator]
+            raise ValueError(f"sit-out player {shown(who)} is not a player of this game (0..{n - 1})")
         out[int(when) - 1].add(int(who))
     return out
 
@@ -168,7 +173,10 @@ def game_plan(
     if not isinstance(rules, Rules):
         raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
     n = rules.n_players
+    elimination, clairvoyance = flag(elimination, "elimination"), flag(clairvoyance, "clairvoyance")
     if elimination:
+        if n <= 3:
+            raise ValueError(f"elimination drops a player while more than three play (RULES 6): {n} players never do")
         if rules.schedule != standard_schedule(n, rules.deck):
             raise ValueError("elimination has its own schedule (round k deals k cards): use the standard schedule")
         if sit_out:
@@ -190,10 +198,8 @@ def game_plan(
     elif isinstance(first_dealer, (int, np.integer)) and not isinstance(first_dealer, bool) and 0 <= first_dealer < n:
         dealer = int(first_dealer)
     else:
-        raise ValueError(f"first_dealer must be a player 0..{n - 1} or 'rotate', got {first_dealer!r}")
-    half = max(1, len(hands) // 2) if half is None else half
-    if not isinstance(half, (int, np.integer)) or not 1 <= half <= len(hands):
-        raise ValueError(f"half must be a round 1..{len(hands)}, got {half!r}")
+        raise ValueError(f"first_dealer must be a player 0..{n - 1} or 'rotate', got {shown(first_dealer)}")
+    half = max(1, len(hands) // 2) if half is None else whole(half, "half", 1, len(hands))
     sit_tuple = tuple(tuple(sorted(s)) for s in sits)
     return GamePlan(
         rules, tuple(hands), tuple(in_game), tuple(eliminate), sit_tuple, bool(clairvoyance), dealer, int(half)

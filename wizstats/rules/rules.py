@@ -15,6 +15,7 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..checks import WrongType, flag, real, shown, whole
 from .cards import SPECIAL_KINDS, CardKind, Deck, parse_special, resolve_deck
 
 __all__ = [
@@ -95,7 +96,7 @@ def _enum_value(enum_type: type[enum.Enum], value: object, what: str) -> enum.En
         return enum_type(value.value if isinstance(value, enum.Enum) else str(value).lower())
     except ValueError:
         choices = ", ".join(m.value for m in enum_type)
-        raise ValueError(f"unknown {what} {value!r} (expected one of: {choices})") from None
+        raise ValueError(f"unknown {what} {shown(value)} (expected one of: {choices})") from None
 
 
 @dataclass(frozen=True, init=False)
@@ -244,9 +245,8 @@ class Rules:
 def _rules_iv(rules: Rules) -> None:
     """Validate and normalise a :class:`Rules` in place (it is frozen: via ``object.__setattr__``)."""
     set_ = object.__setattr__
-    n = rules.n_players
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise ValueError(f"n_players must be a whole number, got {n!r}")
+    n = whole(rules.n_players, "n_players")
+    set_(rules, "n_players", n)
     deck = _special_cards_iv(rules, resolve_deck(rules.deck))
     set_(rules, "deck", deck)
     if deck == Deck.standard() or deck.name == "standard":
@@ -264,9 +264,11 @@ def _rules_iv(rules: Rules) -> None:
         schedule = TOURNAMENT_SCHEDULES[n]
     elif isinstance(schedule, str):
         raise ValueError(f"unknown schedule {schedule!r} (expected 'standard', 'tournament' or a list of hand sizes)")
-    schedule = tuple(schedule)
+    elif not isinstance(schedule, Sequence):
+        raise WrongType(f"schedule must be 'standard', 'tournament' or a list of hand sizes, got {schedule!r}")
+    schedule = tuple(whole(r, "a hand size of the schedule") for r in schedule)
     for r in schedule:
-        if not isinstance(r, int) or isinstance(r, bool) or not 1 <= r <= deck.size // n:
+        if not 1 <= r <= deck.size // n:
             raise ValueError(
                 f"hand size {r!r} is impossible: {n} players and {deck.size} cards allow 1 to {deck.size // n}"
             )
@@ -276,14 +278,15 @@ def _rules_iv(rules: Rules) -> None:
     set_(rules, "trump_choice", _enum_value(TrumpChoice, rules.trump_choice, "trump choice"))
     set_(rules, "bids", _enum_value(BidVisibility, rules.bids, "bid visibility"))
     set_(rules, "scoring", _enum_value(Scoring, rules.scoring, "scoring"))
-    if not isinstance(rules.plus_minus_one, bool):
-        raise ValueError(f"plus_minus_one must be True or False, got {rules.plus_minus_one!r}")
-    if not isinstance(rules.plus_minus_one_min_hand, int) or rules.plus_minus_one_min_hand < 1:
-        raise ValueError(f"plus_minus_one_min_hand must be a whole number >= 1, got {rules.plus_minus_one_min_hand!r}")
+    set_(rules, "plus_minus_one", flag(rules.plus_minus_one, "plus_minus_one"))
+    set_(rules, "plus_minus_one_min_hand", whole(rules.plus_minus_one_min_hand, "plus_minus_one_min_hand", 1))
     if rules.plus_minus_one and rules.bids is not BidVisibility.OPEN:
         raise ValueError("plus/minus one needs open bids: the last bidder must know the earlier bids")
     if rules.placement_points is not None:
-        points = tuple(rules.placement_points)
+        if not isinstance(rules.placement_points, Sequence) or isinstance(rules.placement_points, str):
+            raise WrongType(f"placement_points must be a sequence of numbers, got {rules.placement_points!r}")
+        points = tuple(real(x, "a placement point", -10**9, 10**9) for x in rules.placement_points)
+        points = tuple(int(x) if x == int(x) else x for x in points)
         if len(points) < n:
             raise ValueError(f"placement_points needs one value per place ({n}), got {len(points)}")
         set_(rules, "placement_points", points[:n])

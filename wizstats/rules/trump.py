@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..checks import shown
 from .cards import Card, CardKind, Suit, parse_suit
 
 __all__ = ["TrumpSpec", "parse_trump"]
@@ -67,10 +68,12 @@ def parse_trump(value: object) -> TrumpSpec:
     if isinstance(value, (tuple, list)) or (isinstance(value, str) and ":" in value):
         parts = value.split(":") if isinstance(value, str) else list(value)
         if len(parts) != 2:
-            raise ValueError(f"impossible trump {value!r}: give a Wizard and the suit the dealer named, e.g. 'W:red'")
+            raise ValueError(
+                f"impossible trump {shown(value)}: give a Wizard and the suit the dealer named, e.g. 'W:red'"
+            )
         card = Card.parse(parts[0]) if isinstance(parts[0], (str, Card)) else None
         if card is None or card.kind is not CardKind.WIZARD:
-            raise ValueError(f"impossible trump {value!r}: only after a turned Wizard does the dealer name a suit")
+            raise ValueError(f"impossible trump {shown(value)}: only after a turned Wizard does the dealer name a suit")
         return TrumpSpec("named", card, parse_suit(parts[1], allow_none=False))
     if isinstance(value, Suit):
         return TrumpSpec("suit", suit=value)
@@ -90,6 +93,6 @@ def parse_trump(value: object) -> TrumpSpec:
         return TrumpSpec("suit", suit=parse_suit(value, allow_none=False))  # type: ignore[arg-type]
     except ValueError:
         raise ValueError(
-            f"impossible trump {value!r} (expected a turned card such as R5, W or J, a suit such as red, "
+            f"impossible trump {shown(value)} (expected a turned card such as R5, W or J, a suit such as red, "
             "'W:red' for a Wizard and the named suit, 'none' or 'any')"
         ) from None

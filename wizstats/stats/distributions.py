@@ -14,6 +14,7 @@ import pandas as pd
 
 from .setup import hand_size_iv, n_blocks, policy_setup, rules_iv, seat_iv
 from .effects import _row
+from ..checks import MAX_GAMES
 from ..estimates import Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate
 from ..rules import Rules
 from ..rules import placement_points, score_table
@@ -131,7 +132,7 @@ def game_score_distribution(
             raise ValueError(f"unknown schedule {schedule!r} (expected 'standard' or 'tournament', or give rules)")
         rules = Rules.tournament(n_players) if schedule == "tournament" else Rules(n_players)
     rules = rules_iv(rules, n_players)
-    check_sample_size(n_games, "n_games")
+    check_sample_size(n_games, "n_games", MAX_GAMES)
     check_confidence(confidence_level)
     name, ids, params = policy_setup(policy, rules.n_players)
     key = np.uint64(seed_key(seed))

@@ -29,7 +29,8 @@ import pandas as pd
 
 from .setup import hand_iv, hand_size_iv, n_blocks, policy_setup, rules_iv, seat_iv, trump_inputs
 from ..rules import Card
-from ..estimates import Estimate, Result, html_table, check_confidence, check_sample_size, mean_estimate, proportion_estimate, run_adaptive
+from ..checks import flag, real
+from ..estimates import Estimate, Result, html_table, check_confidence, check_precision, check_sample_size, mean_estimate, proportion_estimate, run_adaptive
 from ..intervals import ConfidenceInterval, wilson_interval
 from ..rules import BidVisibility, Rules
 from ..engine import round_setup, seed_key, threads_limited
@@ -316,7 +317,9 @@ def trick_distribution(
 
 def _sample_kept(run, n, rejecting, min_acceptance, target_width, width, max_n):
     """Run deals until ``n`` are kept (then, with ``target_width``, more, doubling), in fresh index ranges."""
-    max_n = 64 * n if max_n is None else check_sample_size(max_n, "max_n")
+    check_precision(n, target_width, max_n)
+    real(min_acceptance, "min_acceptance", 1e-4, 1)
+    max_n = 64 * n if max_n is None else int(max_n)
     tot = run(0, n)
     tried = n
     goal = n
@@ -469,6 +472,7 @@ def card_win_probability(
     (rules, r, seat, parsed, card_id, spec, cands, named, name, pol_ids, params) = _card_iv(
         card, n_players, hand_size, seat, trump, rules, policy, n, seed, confidence_level
     )
+    marginal = flag(marginal, "marginal")
     key = np.uint64(seed_key(seed))
     tab, st0 = round_setup(rules, r)
 

@@ -6,26 +6,19 @@ from collections.abc import Iterable, Sequence
 
 import numpy as np
 
+from ..checks import shown
 from ..players import registry as _policies
 from ..rules import Card, CardKind, Deck, parse_cards
 from ..players import resolve_policies
 from ..rules import Rules
-from ..rules import TrumpSpec
+from ..rules import TrumpSpec, hand_size_for, rules_for, seat_for
 
 __all__ = ["hand_iv", "hand_size_iv", "n_blocks", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
 
 
 def rules_iv(rules: Rules | None, n_players: int | None) -> Rules:
-    """The rules: given, or the standard game for ``n_players``; they must agree."""
-    if rules is None:
-        if n_players is None:
-            raise ValueError("give n_players (or rules)")
-        return Rules(n_players)
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    if n_players is not None and n_players != rules.n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
-    return rules
+    """The rules: given, or the standard game for ``n_players``; they must agree (:func:`wizstats.rules.rules_for`)."""
+    return rules_for(rules, n_players)
 
 
 def policy_setup(policy: object, n_players: int) -> tuple[str, np.ndarray, np.ndarray]:
@@ -39,23 +32,12 @@ def policy_setup(policy: object, n_players: int) -> tuple[str, np.ndarray, np.nd
 
 def hand_size_iv(hand_size: object, rules: Rules) -> int:
     """A hand size the deck allows for this table."""
-    if (
-        not isinstance(hand_size, (int, np.integer))
-        or isinstance(hand_size, bool)
-        or not 1 <= hand_size <= rules.max_hand_size
-    ):
-        raise ValueError(
-            f"hand size {hand_size!r} is impossible: {rules.n_players} players and the {rules.deck.size}-card deck"
-            f" deal 1 to {rules.max_hand_size} cards each"
-        )
-    return int(hand_size)
+    return hand_size_for(hand_size, rules, "hand size")
 
 
 def seat_iv(seat: object, n_players: int) -> int:
     """A seat 0 (dealer) .. n-1."""
-    if not isinstance(seat, (int, np.integer)) or isinstance(seat, bool) or not 0 <= seat < n_players:
-        raise ValueError(f"seat must be 0 (the dealer) .. {n_players - 1} (seat 1 bids and leads first), got {seat!r}")
-    return int(seat)
+    return seat_for(seat, n_players)
 
 
 def n_blocks(size: int) -> int:
@@ -129,13 +111,21 @@ def hand_iv(hand: object, deck: Deck, rules: Rules) -> tuple[list[Card], list[in
     elif isinstance(hand, Iterable):
         cards = [Card.parse(c) for c in hand]
     else:
-        raise ValueError(f"a hand is a list of cards or a string such as 'W R12 B3', got {hand!r}")
+        raise ValueError(f"a hand is a list of cards or a string such as 'W R12 B3', got {shown(hand)}")
     if not cards:
         raise ValueError("the hand is empty")
+    if len(cards) > rules.max_hand_size:
+        raise ValueError(
+            f"a hand of {len(cards)} cards is larger than any round: {rules.n_players} players and the"
+            f" {deck.size}-card deck deal at most {rules.max_hand_size} each"
+        )
     try:
         ids = deck.indices(cards)
     except ValueError as err:
         raise ValueError(f"bad hand: {err}") from None
+    special = [c for c in cards if c.kind.is_special]
+    if special:
+        raise ValueError(f"bad hand: {special[0]} is a special card (RULES 8), which this estimate does not play")
     if len(ids) > rules.max_hand_size:
         raise ValueError(
             f"a hand of {len(ids)} cards is larger than any round: {rules.n_players} players and the"

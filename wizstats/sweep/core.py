@@ -23,7 +23,7 @@ import functools
 import hashlib
 import inspect
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from .. import checks
 from ..players import resolve_policies
 from ..engine import CHUNK_ROUNDS, round_setup, seed_key
 from ..engine import SimulationResult
@@ -110,6 +111,15 @@ class Statistic:
     dims: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
     version: str = ""
+    check: Callable[[SweepPoint, Chunk, np.ndarray], str | None] | None = None
+    """``check(point, chunk, counts)``: what is wrong with a chunk's counts read from the cache, or ``None``
+    (then only their shape is checked against the manifest). A chunk that fails is recomputed."""
+
+    def check_counts(self, point: SweepPoint, chunk: Chunk, counts: np.ndarray) -> str | None:
+        """The statistic's own check of cached counts (see ``check``), after the dtype."""
+        if counts.dtype != np.int64:
+            return f"{counts.dtype} counts, not int64"
+        return None if self.check is None else self.check(point, chunk, counts)
 
     def cache_id(self) -> str:
         """Names what ``counts`` computes (module, name, source hash, version), for cache keys."""
@@ -174,9 +184,22 @@ def _summary_frame(point: SweepPoint, counts: np.ndarray) -> pd.DataFrame:
     return _result(point, counts).summary().rename(columns={"policy": "seat_policy"})
 
 
+def joint_check(point: SweepPoint, chunk: Chunk, counts: np.ndarray) -> str | None:
+    """What is wrong with joint counts of a chunk: the shape ``(seat, bid, tricks)``, and every seat's rounds."""
+    n, r = point.n_players, point.hand_size
+    if counts.shape != (n, r + 1, r + 1):
+        return f"counts of shape {counts.shape}, not {(n, r + 1, r + 1)}"
+    if (counts < 0).any():
+        return "negative counts"
+    per_seat = counts.reshape(n, -1).sum(axis=1)
+    if not (per_seat == chunk.n_rounds).all():
+        return f"seats that played {sorted(set(per_seat.tolist()))} rounds, not the chunk's {chunk.n_rounds}"
+    return None
+
+
 STATISTICS: dict[str, Statistic] = {
-    "joint": Statistic("joint", _joint_counts, _joint_frame),
-    "summary": Statistic("summary", _joint_counts, _summary_frame),
+    "joint": Statistic("joint", _joint_counts, _joint_frame, check=joint_check),
+    "summary": Statistic("summary", _joint_counts, _summary_frame, check=joint_check),
 }
 """Built-in statistics by name: ``joint`` (rows ``seat, bid, tricks, count``, as
 :meth:`SimulationResult.joint`) and ``summary`` (per seat: mean bid and tricks, bid accuracy and
@@ -252,12 +275,28 @@ def resolve_statistic(fn: str | Statistic | Callable[[SweepPoint, Chunk], Any]) 
     raise ValueError(f"fn must be a statistic name, a Statistic or a function, got {type(fn).__name__}")
 
 
-def _sweep_iv(n_rounds: Any, chunk_rounds: Any, threads: Any, retries: Any) -> None:
-    for name, value, low in (("n_rounds", n_rounds, 1), ("chunk_rounds", chunk_rounds, 1), ("retries", retries, 0)):
-        if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < low:
-            raise ValueError(f"{name} must be a whole number >= {low}, got {value!r}")
-    if threads is not None and (not isinstance(threads, (int, np.integer)) or isinstance(threads, bool) or threads < 1):
-        raise ValueError(f"threads must be a whole number >= 1 or None, got {threads!r}")
+def _sweep_iv(n_rounds: Any, chunk_rounds: Any, threads: Any, retries: Any, seed: Any, progress: Any) -> None:
+    checks.count(n_rounds, "n_rounds", checks.MAX_ROUNDS)
+    checks.count(chunk_rounds, "chunk_rounds", checks.MAX_ROUNDS)
+    checks.whole(retries, "retries", 0, 100)
+    checks.optional(threads, checks.whole, "threads", 1, 4096)
+    checks.seed(seed)
+    if progress is not None and not callable(progress):
+        checks.flag(progress, "progress")
+
+
+def _chunks_iv(n_points: int, n_rounds: int, chunk_rounds: int) -> int:
+    """Chunks per point, refusing more than :data:`wizstats.checks.MAX_CHUNKS` in all."""
+    per_point = -(-n_rounds // chunk_rounds)
+    if per_point * n_points > checks.MAX_CHUNKS:
+        least = -(-n_rounds * n_points // checks.MAX_CHUNKS)
+        raise ValueError(
+            f"{n_points} point(s) of {n_rounds:,} rounds in chunks of {chunk_rounds:,} are {per_point * n_points:,}"
+            f" chunks, more than the {checks.MAX_CHUNKS:,} a sweep takes: give chunk_rounds >= {least:,}"
+        )
+    return per_point
+
+
 
 
 def sweep(
@@ -310,10 +349,16 @@ def sweep(
         ``seed, n_rounds, chunk_rounds, statistic, code, chunks, chunks_cached, chunks_computed``.
     """
     stat = resolve_statistic(fn)
-    _sweep_iv(n_rounds, chunk_rounds, threads, retries)
+    _sweep_iv(n_rounds, chunk_rounds, threads, retries, seed, progress)
+    n_rounds, chunk_rounds = int(n_rounds), int(chunk_rounds)
     points = expand_grid(grid, seed=seed, extra_keys=stat.keys)
-    starts = range(0, n_rounds, chunk_rounds)
-    chunks = [Chunk(p.index, start, min(start + chunk_rounds, n_rounds)) for p in points for start in starts]
+    per_point = _chunks_iv(len(points), n_rounds, chunk_rounds)
+    n_chunks = per_point * len(points)
+
+    def chunk_of(index: int) -> Chunk:  # chunks are made when needed, never all at once
+        point, k = divmod(index, per_point)
+        return Chunk(point, k * chunk_rounds, min((k + 1) * chunk_rounds, n_rounds))
+
     code = code_version()
     description = {
         "statistic": stat.cache_id(), "seed": int(seed), "n_rounds": int(n_rounds),
@@ -321,9 +366,10 @@ def sweep(
     }
     store = ChunkCache(cache, description) if cache is not None else None
     totals: list[np.ndarray | None] = [None] * len(points)
+    cached = [0]
 
     def add(index: int, counts: np.ndarray) -> None:
-        point = chunks[index].point
+        point = chunk_of(index).point
         total = totals[point]
         if total is None:
             totals[point] = counts.copy()
@@ -332,14 +378,23 @@ def sweep(
         else:
             total += counts
 
-    todo = []
-    for index in range(len(chunks)):
-        hit = store.load(index) if store is not None else None
-        if hit is None:
-            todo.append(index)
-        else:
-            add(index, hit)
-    with ticker(progress, len(chunks), len(chunks) - len(todo)) as tick:
+    with ticker(progress, n_chunks, 0) as tick:
+
+        def todo() -> Iterator[tuple[int, _Task]]:
+            """The chunks to compute, read lazily: cached ones are added (and ticked) on the way."""
+            for index in range(n_chunks):
+                chunk = chunk_of(index)
+                point = points[chunk.point]
+                hit = None
+                if store is not None:
+                    where = f" (point {chunk.point}, rounds {chunk.start}..{chunk.stop - 1})"
+                    hit = store.load(index, lambda c, p=point, k=chunk: stat.check_counts(p, k, c), where)
+                if hit is None:
+                    yield index, _Task(stat, point, chunk, threads, code)
+                else:
+                    add(index, hit)
+                    cached[0] += 1
+                    tick()
 
         def on_result(index: int, counts: np.ndarray) -> None:
             add(index, counts)
@@ -347,12 +402,11 @@ def sweep(
                 store.store(index, counts)
             tick()
 
-        tasks = [(i, _Task(stat, points[chunks[i].point], chunks[i], threads, code)) for i in todo]
-        run_tasks(tasks, _run_task, executor, on_result, retries=retries, name=f"wizstats-{stat.name}")
+        run_tasks(todo(), _run_task, executor, on_result, retries=retries, name=f"wizstats-{stat.name}")
     frame = _assemble(stat, points, totals)
     frame.attrs.update(
         seed=int(seed), n_rounds=int(n_rounds), chunk_rounds=int(chunk_rounds), statistic=stat.name, code=code,
-        chunks=len(chunks), chunks_cached=len(chunks) - len(todo), chunks_computed=len(todo),
+        chunks=n_chunks, chunks_cached=cached[0], chunks_computed=n_chunks - cached[0],
     )
     return frame
 
