@@ -499,9 +499,9 @@ def test_cli_special(capsys: pytest.CaptureFixture[str]) -> None:
 def test_bid_threats_from_counts_equal_the_scan() -> None:
     """The bid reads each card's chance from counts of the unseen cards (``survive_bid``); it must equal the
     scan over the deck (``survive`` while bidding) bit for bit, for every option and seat, on real deals."""
-    from wizstats._kernels.special.core.core import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
-    from wizstats._kernels.special.core.policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
-    from wizstats._kernels.special.core.round import deal_special, trump_step
+    from wizstats._kernels.special.core import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
+    from wizstats._kernels.special.policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
+    from wizstats._kernels.special.round import deal_special, trump_step
     from wizstats.engine import seed_key
     from wizstats.engine import special_setup
 
