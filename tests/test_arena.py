@@ -117,7 +117,9 @@ def test_table_columns_and_intervals() -> None:
     assert list(table["seats"]) == [1, 3]
     assert list(table["rounds"]) == [300 * 4 * 1, 300 * 4 * 3]
     assert "mean_score_low" not in res.table(intervals=False)
-    assert table["margin"].iloc[0] == pytest.approx(-table["margin"].iloc[1])
+    # the margin (its own metric in the kernel) is the difference of the two policies' mean scores
+    assert table["margin"].iloc[0] == pytest.approx(table["mean_score"].iloc[0] - table["mean_score"].iloc[1])
+    assert table["margin"].iloc[1] == pytest.approx(table["mean_score"].iloc[1] - table["mean_score"].iloc[0])
 
 
 def test_self_play_has_no_margin() -> None:

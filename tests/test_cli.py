@@ -47,19 +47,13 @@ def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
     ],
 )
 def test_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) if argv[0] == "frobnicate" or "four" in argv else _nullcontext():
+    try:
         code = main(argv)
-        assert code == 2
+    except SystemExit as stop:  # argparse's own errors (an unknown command, a bad integer) exit from the parser
+        code = stop.code
+    assert code == 2
     err = capsys.readouterr().err.strip()
     assert message in err and len(err.splitlines()) == 1 and "Traceback" not in err
-
-
-class _nullcontext:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> bool:
-        return False
 
 
 def test_entry_point_runs_as_a_process() -> None:

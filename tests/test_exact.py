@@ -150,8 +150,7 @@ def _uniform(card):
 @pytest.mark.parametrize("turned", ["B3", "R9", "J", "W"])
 def test_every_seat_by_enumeration_three_players(card, turned):
     hero, tcard = Card.parse(card), Card.parse(turned)
-    if hero == tcard and hero.kind is CardKind.SUIT:
-        return
+    assert not (hero == tcard and hero.kind is CardKind.SUIT), "a suit card cannot be both held and turned"
     for seat in range(3):
         for model, brute_choice in (("own-suit", _own_suit), ("random", _uniform)):
             want = _brute(hero, seat, 3, tcard, brute_choice)
@@ -226,10 +225,28 @@ def test_round1_seat_values_add_up(n):
     assert sum(Fraction(f) for f in t[t.quantity == "p_win"].fraction) == 1  # one trick, one winner
 
 
-def test_round1_trump_choice_value():
-    t = exact.round1_trump_choice_value(4).table.set_index("quantity")["value"]
-    assert t["best"] >= t["own-suit"] - 1e-12 and t["best"] >= t["random"]
-    assert t["value"] == pytest.approx(t["best"] - t["random"])
+@pytest.mark.parametrize("n", [3, 4])
+def test_round1_trump_choice_value(n):
+    """The dealer's value after a turned Wizard, derived here from the dealer's win chance under each
+    named suit (``trump="W:<suit>"``, itself checked by enumeration above): he bids the better of 0
+    and 1 once he knows trump, so a suit scores ``max(20 - 30 p, 40 p - 10)``; ``best`` takes the best
+    suit for his card, ``random`` the mean over the suits, ``own-suit`` his card's suit (any suit for a
+    Wizard or Jester). Averaged over the 59 cards he may hold."""
+    t = exact.round1_trump_choice_value(n).table.set_index("quantity")["fraction"].map(Fraction)
+    turned = next(i for i, c in enumerate(CARDS) if c.kind is CardKind.WIZARD)
+    totals = {"best": Fraction(0), "random": Fraction(0), "own-suit": Fraction(0)}
+    held = [c for i, c in enumerate(CARDS) if i != turned]
+    for card in held:
+        value = {}
+        for suit in Suit:
+            p = exact.round1_win_probability(card, seat=0, n_players=n, trump=f"W:{suit.name}").fraction
+            value[suit] = max(20 - 30 * p, 40 * p - 10)
+        totals["best"] += max(value.values())
+        totals["random"] += sum(value.values()) / 4
+        totals["own-suit"] += value[card.suit] if card.kind is CardKind.SUIT else sum(value.values()) / 4
+    for quantity, total in totals.items():
+        assert t[quantity] == total / len(held), quantity
+    assert t["value"] == t["best"] - t["random"] and t["value"] > 0
 
 
 # ---------------------------------------------------------------- bad input

@@ -18,12 +18,23 @@ def test_alternative_round_8(bid: int, tricks: int, points: int) -> None:
     assert score_round(bid, tricks, Rules(4, scoring="alternative"), hand_size=8) == points
 
 
-def test_score_table_matches_score_round() -> None:
-    rules = Rules(4, scoring="alternative")
-    table = score_table(6, rules)
-    for b in range(7):
-        for t in range(7):
-            assert table[b, t] == score_round(b, t, rules, hand_size=6)
+@pytest.mark.parametrize("scoring", ["standard", "alternative"])
+def test_score_table_follows_the_rules_text(scoring: str) -> None:
+    """Every (bid, tricks) of rounds of 1, 6 and 15 cards against RULES 6-7 written out here: standard,
+    met 20 + 10 per trick, missed -10 per trick off; alternative, met 10 x cards + 10 x bid, missed by k
+    10 x min(bid, tricks) - 10 x (1 + ... + k)."""
+    rules = Rules(4, scoring=scoring)
+    for r in (1, 6, 15):
+        table = score_table(r, rules)
+        assert table.shape == (r + 1, r + 1)
+        for b in range(r + 1):
+            for t in range(r + 1):
+                k = abs(b - t)
+                if scoring == "standard":
+                    want = 20 + 10 * t if k == 0 else -10 * k
+                else:
+                    want = 10 * r + 10 * b if k == 0 else 10 * min(b, t) - 10 * sum(range(1, k + 1))
+                assert table[b, t] == want == score_round(b, t, rules, hand_size=r), (r, b, t)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,8 @@ from wizstats.stats import bids_add_up, dealer_advantage, plus_minus_one_cost, s
 from wizstats.estimates import Result, mean_estimate, proportion_estimate, run_adaptive
 from wizstats.intervals import wilson_interval
 from wizstats.rules import Rules
-from wizstats.rules import score_table
+from wizstats.rules import score_round, score_table
+from wizstats import trace_rounds
 from wizstats.stats import bid_thresholds, card_strength
 
 
@@ -115,6 +116,16 @@ def test_game_score_distribution_tournament():
     assert totals.shape == (300, 4)
     means = t[t.quantity == "mean"].set_index("player").value
     assert np.allclose(means.to_numpy(), totals.mean(axis=0))
+    # the totals themselves, replayed round by round with the public trace (round j of game k is
+    # stream k * rounds + j, dealt by player j mod 4, whose seat is 0)
+    rules, stride = res.rules, len(res.rules.schedule)
+    for game in range(3):
+        want = np.zeros(4, np.int64)
+        for j, r in enumerate(rules.schedule):
+            tr = trace_rounds(rules, r, 1, policies="heuristic", seed=0, start=game * stride + j)
+            for seat in range(4):
+                want[(j + seat) % 4] += score_round(int(tr.bids[0, seat]), int(tr.tricks[0, seat]), rules, hand_size=r)
+        assert totals[game].tolist() == want.tolist(), game
     wins = t[t.quantity == "win_share"].value.sum()
     assert wins >= 1.0 - 1e-12  # ties give several winners
 
