@@ -12,7 +12,7 @@ from ..players import resolve_policies
 from ..rules import Rules
 from ..rules import TrumpSpec
 
-__all__ = ["hand_iv", "hand_size_iv", "n_blocks", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
+__all__ = ["hand_iv", "hand_size_iv", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
 
 
 def rules_iv(rules: Rules | None, n_players: int | None) -> Rules:
@@ -56,13 +56,6 @@ def seat_iv(seat: object, n_players: int) -> int:
     if not isinstance(seat, (int, np.integer)) or isinstance(seat, bool) or not 0 <= seat < n_players:
         raise ValueError(f"seat must be 0 (the dealer) .. {n_players - 1} (seat 1 bids and leads first), got {seat!r}")
     return int(seat)
-
-
-def n_blocks(size: int) -> int:
-    """Blocks for a batch of ``size`` rounds (results do not depend on it)."""
-    from .._kernels.jit import get_num_threads
-
-    return max(1, min(4 * get_num_threads(), size // 64 or 1))
 
 
 def trump_inputs(
