@@ -124,7 +124,8 @@ def test_portable_bit_selection_matches() -> None:
 
 def test_deck_tables() -> None:
     """The bit sets and trick keys the kernel plays with, on the standard deck."""
-    from wizstats._kernels.engine.fastrandom import LED_KEY, TRUMP_KEY, WIZARD_KEY, new_tables
+    from wizstats._kernels.engine.fastrandom import new_tables
+    from wizstats._kernels.rules.bitboard import LED_KEY, TRUMP_KEY, WIZARD_KEY
 
     deck = Deck.standard()
     tab = np.stack([deck.kinds, deck.suits, deck.ranks]).astype(np.int64)

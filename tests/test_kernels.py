@@ -133,3 +133,96 @@ def test_random_stream_matches_reference() -> None:
     for n in (1, 2, 7, 60, 1 << 20):
         assert below(rng, n) == py.below(n)
     assert int(next_u64(rng)) == py.next()
+
+
+# ---------------------------------------------------------------- the trick rules in every card representation
+TRICK_DECKS = ["standard", "junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2"]
+
+
+def _random_tricks(n_tricks: int, seed: int):  # type: ignore[no-untyped-def]
+    """``(deck, trick ids, hero's hand ids, trump)``: a trick of 0..6 cards and the next player's 1..8 cards."""
+    from wizstats.rules import resolve_deck
+
+    rng = np.random.default_rng(seed)
+    decks = [resolve_deck(d) for d in TRICK_DECKS]
+    for i in range(n_tricks):
+        deck = decks[i % len(decks)]
+        length = int(rng.integers(0, 7))
+        size = int(rng.integers(1, min(8, deck.size - length) + 1))
+        ids = rng.choice(deck.size, length + size, replace=False)
+        if i % 3 == 0:  # often a trick of few suits: ids from a narrow window make following likelier
+            lo = int(rng.integers(0, max(1, deck.size - 2 * (length + size))))
+            ids = lo + rng.choice(min(deck.size - lo, 2 * (length + size)), length + size, replace=False)
+        trump = int(rng.integers(-1, deck.n_suits))
+        yield deck, [int(c) for c in ids[:length]], sorted(int(c) for c in ids[length:]), trump
+
+
+def test_trick_winner_and_legal_plays_match_reference_in_every_representation() -> None:
+    """6,000 random tricks: the general state (``core.play_card``/``beats``, ``core.legal_mask``), the
+    bitboard rules as the random kernel applies them (``bitboard.trick_key``, ``legal_set`` on int64 sets)
+    and the heuristic's view (``playout.bb_play``, ``legal_cards`` on uint64 sets) give the winner of
+    :func:`wizstats.reference.trick_winner` and the cards of :func:`wizstats.reference.legal_plays`."""
+    from wizstats._kernels.engine.fastrandom import new_tables
+    from wizstats._kernels.players import playout as P
+    from wizstats._kernels.rules import core as k
+    from wizstats._kernels.rules.bitboard import legal_set, trick_key
+
+    one = np.int64(1)
+    checked = {"winners": 0, "legal": 0, "follow": 0}
+    for deck, trick, hand, trump in _random_tricks(6000, seed=14):
+        tab = np.stack([deck.kinds, deck.suits, deck.ranks]).astype(np.int64)
+        trick_cards, hand_cards = [deck.card(c) for c in trick], [deck.card(c) for c in hand]
+        where = f"{deck.describe()}: trick {' '.join(map(str, trick_cards))}, hand {' '.join(map(str, hand_cards))}"
+        where += f", trump {trump}"
+        legal_cards = ref.legal_plays(hand_cards, trick_cards)
+        expected_legal = {c for c, card in zip(hand, hand_cards, strict=True) if card in legal_cards}
+        expected_winner = ref.trick_winner(trick_cards, None if trump < 0 else "BRGY"[trump]) if trick else -1
+        # the general state: seats 0 .. len(trick)-1 play the trick, the next seat holds the hand
+        st0 = np.zeros(k.N_ST, np.int64)
+        st0[k.ST_N], st0[k.ST_TRUMP], st0[k.ST_LED] = k.MAXP, trump, k.LED_NONE
+        g = k.new_state(tab, st0, np.zeros(k.MAXP, np.int64), np.zeros((k.MAXP, k.N_PARAMS)))
+        for seat, c in enumerate(trick):
+            g.hands[seat, 0], g.hand_len[seat] = c, 1
+            k.play_card(g, seat, 0)
+        hero = len(trick)
+        g.hands[hero, : len(hand)], g.hand_len[hero] = hand, len(hand)
+        mask = int(k.legal_mask(g, hero))
+        assert {c for i, c in enumerate(hand) if mask >> i & 1} == expected_legal, where
+        # bitboards, int64 sets, as the random kernel keeps them
+        suit_mask, of_suit, base, masks = new_tables(tab, deck.n_suits)
+        trumps = suit_mask[trump] if trump >= 0 else np.int64(0)
+        led, open_, best_key, winner = np.int64(0), True, -1, -1
+        for pos, c in enumerate(trick):
+            card = one << np.int64(c)
+            if open_:
+                led, open_ = of_suit[c], bool(masks[1] & card)
+            key = trick_key(base[c], card, trumps, led)
+            if key > best_key:
+                best_key, winner = key, pos
+        bits = np.int64(0)
+        for c in hand:
+            bits |= one << np.int64(c)
+        legal = int(legal_set(bits, led, masks[0]))
+        assert {c for c in hand if legal >> c & 1} == expected_legal, where
+        # bitboards, uint64 sets, on the heuristic's view
+        w, v = np.zeros(P.N_W, np.uint64), np.zeros(P.N_V, np.int64)
+        P.load_deck(tab, w, v)
+        v[P.V_N], v[P.V_TRUMP], v[P.V_LED] = len(trick) + 2, trump, k.LED_NONE  # the trick never fills
+        for seat, c in enumerate(trick):
+            w[P.W_HAND + seat], v[P.V_HLEN + seat] = np.uint64(1) << np.uint64(c), 1
+            P.bb_play(w, v, seat, c)
+        view_bits = np.uint64(0)
+        for c in hand:
+            view_bits |= np.uint64(1) << np.uint64(c)
+        w[P.W_HAND + hero] = view_bits
+        view_legal = int(P.legal_cards(w, v, hero))
+        assert {c for c in hand if view_legal >> c & 1} == expected_legal, where
+        if trick:
+            assert int(g.st[k.ST_BEST]) == expected_winner, where
+            assert winner == expected_winner, where
+            assert int(v[P.V_BEST]) == expected_winner, where
+            checked["winners"] += 1
+        checked["legal"] += 1
+        checked["follow"] += len(expected_legal) < len(hand)
+    # the sample holds every case: tricks to decide, and hands that must follow (and may not play all)
+    assert checked["winners"] > 4500 and checked["follow"] > 1000, checked

@@ -30,7 +30,7 @@ from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
 from ..rules import Rules
 from ..rules import raw_score
-from .setup import progress_bar, round_setup, seed_key, threads_limited
+from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
 from .simulate import simulate
 
 __all__ = ["ClairvoyantTrace", "clairvoyance_odds", "trace_clairvoyant_rounds"]
@@ -118,7 +118,6 @@ def clairvoyance_odds(
     ``"strongest"``: :func:`wizstats.players.strongest`).
     """
     from .._kernels.engine.game import clairvoyant_counts
-    from .._kernels.jit import get_num_threads
 
     rules = Rules(rules) if isinstance(rules, int) else rules
     _round1_iv(rules, n_rounds)
@@ -131,7 +130,7 @@ def clairvoyance_odds(
     with threads_limited(threads), progress_bar(n_rounds, progress) as bar:
         for start in range(0, n_rounds, chunk):
             size = min(chunk, n_rounds - start)
-            blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
+            blocks = n_blocks(size)
             c_out = np.zeros((blocks, n, 2, 2), np.int64)
             w_out = np.zeros((blocks, n, deck + 1), np.int64)
             clairvoyant_counts(tab, st0, ids, params, np.uint64(seed_key(seed)), start, size, blocks, c_out, w_out)

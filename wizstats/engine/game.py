@@ -29,7 +29,7 @@ from ..players import Policy, resolve_policies, strongest
 from ..rules import Rules
 from ..rules import score_table
 from ..checks import MAX_ROUNDS, count, flag, optional, whole
-from .setup import progress_bar, round_setup, seed_key, threads_limited
+from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
 
 __all__ = [
     "ELIMINATION_ROUNDS",
@@ -193,8 +193,6 @@ def simulate_games(
     only players who play the last round can win. Placement points (when ``rules`` has them)
     are shared by tied players.
     """
-    from .._kernels.jit import get_num_threads
-
     plan = game_plan(
         rules, elimination=elimination, sit_out=sit_out, clairvoyance=clairvoyance, first_dealer=first_dealer, half=half
     )
@@ -210,9 +208,9 @@ def simulate_games(
     with threads_limited(threads), progress_bar(n_games, progress, unit="game") as bar:
         for start in range(0, n_games, inp.chunk):
             size = min(inp.chunk, n_games - start)
-            n_blocks = max(1, min(4 * get_num_threads(), size // 16 or 1))
-            out = acc.blocks(n_blocks)
-            _run_kernel(inp, ids, params, key, start, size, n_blocks, out, _no_trace(plan))
+            blocks = n_blocks(size, per=16)
+            out = acc.blocks(blocks)
+            _run_kernel(inp, ids, params, key, start, size, blocks, out, _no_trace(plan))
             acc.add(out)
             bar.update(size)
     return acc.result(plan, int(n_games), int(seed), resolved, int(bin_width), inp)

@@ -37,7 +37,7 @@ from ..players import Policy, resolve_policies
 from ..rules import Scoring
 from ..rules import raw_score
 from ..checks import MAX_ROUNDS, choice, count, flag, optional, whole
-from .setup import progress_bar, refuse_unplayed, seed_key, threads_limited
+from .setup import n_blocks, progress_bar, refuse_unplayed, seed_key, threads_limited
 
 __all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
 
@@ -157,7 +157,6 @@ def simulate_one_colour(
     plays at random, any other name the one-colour heuristic (see
     :mod:`wizstats._kernels.variants.onecolour`). Same seed, same numbers, whatever ``threads``.
     """
-    from .._kernels.jit import get_num_threads
     from .._kernels.variants.onecolour import simulate_one_colour_games
 
     _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
@@ -171,7 +170,7 @@ def simulate_one_colour(
     with threads_limited(threads), progress_bar(n_games, progress, unit="game") as bar:
         for start in range(0, n_games, _CHUNK_GAMES):
             size = min(_CHUNK_GAMES, n_games - start)
-            blocks = max(1, min(4 * get_num_threads(), size // 16 or 1))
+            blocks = n_blocks(size, per=16)
             c = np.zeros((blocks, 12, n, 16, 16), np.int64)
             t = np.zeros((blocks, 2, n), np.int64)
             w = np.zeros((blocks, n + 1), np.int64)

@@ -14,7 +14,7 @@ from .. import checks
 from ..players import POLICIES, Policy
 from ..rules import BidVisibility, Deck, Rules, Scoring, hand_size_for, rules_for
 
-__all__ = ["CHUNK_ROUNDS", "MAX_TRACE_ROUNDS", "moments", "progress_bar", "refuse_unplayed", "round_setup", "run_iv", "seed_key", "simulate_iv", "threads_limited"]
+__all__ = ["CHUNK_ROUNDS", "MAX_TRACE_ROUNDS", "moments", "n_blocks", "progress_bar", "refuse_unplayed", "round_setup", "run_iv", "seed_key", "simulate_iv", "threads_limited"]
 
 CHUNK_ROUNDS = 1 << 18
 """Rounds per kernel call (between progress-bar updates); results do not depend on it."""
@@ -53,6 +53,19 @@ def round_setup(rules: Rules, hand_size: int, *, special_engine: bool = False) -
     st0[k.ST_BLIND] = int(rules.trump_choice.value == "blind")
     st0[k.ST_SCORING] = int(rules.scoring is Scoring.ALTERNATIVE)
     return tab, st0
+
+
+def n_blocks(size: int, per: int = 64) -> int:
+    """How many blocks a parallel kernel cuts a batch of ``size`` rounds (or games) into.
+
+    Up to four per thread, each of at least ``per`` items when there are enough; the one
+    formula of every batch kernel's caller (rounds: ``per=64``; whole games: ``per=16``).
+    Results do not depend on it: every round draws from its own stream and the blocks' counts
+    are summed.
+    """
+    from .._kernels.jit import get_num_threads
+
+    return max(1, min(4 * get_num_threads(), size // per or 1))
 
 
 @contextlib.contextmanager

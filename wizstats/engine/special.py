@@ -25,7 +25,7 @@ from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
 from ..checks import MAX_ROUNDS, WrongType, whole
-from .setup import refuse_unplayed, run_iv, CHUNK_ROUNDS, MAX_TRACE_ROUNDS, simulate_iv, progress_bar, round_setup, seed_key, threads_limited
+from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, n_blocks, progress_bar, refuse_unplayed, round_setup, run_iv, seed_key, simulate_iv, threads_limited
 from .standard import SimulationResult
 
 __all__ = ["EVENTS", "SpecialSimulationResult", "SpecialTrace", "simulate_special", "trace_special"]
@@ -123,7 +123,6 @@ def simulate_special(
     Parameters are those of :func:`wizstats.simulate`; ``rules.special_cards`` must be non-empty.
     Same seed, same numbers, whatever ``threads`` and ``chunk_rounds``.
     """
-    from .._kernels.jit import get_num_threads
     from .._kernels.special.core import N_EV
     from .._kernels.special.round import simulate_special_counts
 
@@ -140,7 +139,7 @@ def simulate_special(
     with threads_limited(threads), progress_bar(n_rounds, progress) as bar:
         for start in range(0, n_rounds, chunk_rounds):
             size = min(chunk_rounds, n_rounds - start)
-            blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
+            blocks = n_blocks(size)
             out = np.zeros((blocks, n, r + 1, r + 1), np.int64)
             s_sum, s_sq = np.zeros((blocks, n), np.int64), np.zeros((blocks, n), np.int64)
             ev = np.zeros((blocks, N_EV), np.int64)

@@ -24,9 +24,7 @@ from ..players import Policy, resolve_policies
 from ..rules import Rules
 from ..rules import score_table
 from ..checks import MAX_ROUNDS, whole
-from .setup import (
-    CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, progress_bar, round_setup, run_iv, seed_key, simulate_iv, threads_limited,
-)
+from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, n_blocks, progress_bar, round_setup, run_iv, seed_key, simulate_iv, threads_limited
 
 __all__ = ["RoundTrace", "SimulationResult", "simulate_standard", "trace_rounds"]
 
@@ -172,13 +170,11 @@ def simulate_standard(
     counts = np.zeros((n_players, hand_size + 1, hand_size + 1), np.int64)
     run = _counts_kernel(rules, hand_size, ids, params, key)
     with threads_limited(threads), progress_bar(n_rounds, progress and None if progress is None else progress) as bar:
-        from .._kernels.jit import get_num_threads
-
         for start in range(0, n_rounds, chunk_rounds):
             size = min(chunk_rounds, n_rounds - start)
-            n_blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
-            out = np.zeros((n_blocks, n_players, hand_size + 1, hand_size + 1), np.int64)
-            run(start, size, n_blocks, out)
+            blocks = n_blocks(size)
+            out = np.zeros((blocks, n_players, hand_size + 1, hand_size + 1), np.int64)
+            run(start, size, blocks, out)
             counts += out.sum(axis=0)
             bar.update(size)
     return SimulationResult(rules, int(hand_size), int(n_rounds), int(seed), resolved, counts)

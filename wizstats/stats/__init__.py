@@ -5,8 +5,8 @@ from __future__ import annotations
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
-from .setup import hand_iv, hand_size_iv, n_blocks, policy_setup, rules_iv, seat_iv, trump_inputs
+from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
 from .strength import bid_thresholds, card_strength
 from .tables import bid_table, strength_table
 
-__all__ = ["TrickDistribution", "bid_table", "bid_thresholds", "bids_add_up", "card_strength", "card_win_probability", "dealer_advantage", "game_score_distribution", "hand_iv", "hand_size_iv", "n_blocks", "plus_minus_one_cost", "policy_setup", "rules_iv", "score_distribution", "seat_effects", "seat_iv", "strength_table", "trick_distribution", "trump_choice_value", "trump_inputs"]
+__all__ = ["TrickDistribution", "bid_table", "bid_thresholds", "bids_add_up", "card_strength", "card_win_probability", "dealer_advantage", "game_score_distribution", "hand_iv", "hand_size_iv", "plus_minus_one_cost", "policy_setup", "rules_iv", "score_distribution", "seat_effects", "seat_iv", "strength_table", "trick_distribution", "trump_choice_value", "trump_inputs"]

@@ -12,7 +12,8 @@ import math
 import numpy as np
 import pandas as pd
 
-from .setup import hand_size_iv, n_blocks, policy_setup, rules_iv, seat_iv
+from ..engine import n_blocks
+from .setup import hand_size_iv, policy_setup, rules_iv, seat_iv
 from .effects import _row
 from ..checks import MAX_GAMES
 from ..estimates import Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate

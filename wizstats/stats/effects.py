@@ -24,7 +24,8 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from .setup import hand_size_iv, n_blocks, policy_setup, rules_iv
+from ..engine import n_blocks
+from .setup import hand_size_iv, policy_setup, rules_iv
 from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate, run_adaptive
 from ..intervals import wilson_interval
 from ..rules import BidVisibility, Rules, TrumpChoice

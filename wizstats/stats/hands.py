@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .setup import hand_iv, hand_size_iv, n_blocks, policy_setup, rules_iv, seat_iv, trump_inputs
+from ..engine import n_blocks
+from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
 from ..rules import Card
 from ..checks import flag, real
 from ..estimates import Estimate, Result, html_table, check_confidence, check_precision, check_sample_size, mean_estimate, proportion_estimate, run_adaptive

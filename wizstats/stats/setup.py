@@ -13,7 +13,7 @@ from ..players import resolve_policies
 from ..rules import Rules
 from ..rules import TrumpSpec, hand_size_for, rules_for, seat_for
 
-__all__ = ["hand_iv", "hand_size_iv", "n_blocks", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
+__all__ = ["hand_iv", "hand_size_iv", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
 
 
 def rules_iv(rules: Rules | None, n_players: int | None) -> Rules:
@@ -38,13 +38,6 @@ def hand_size_iv(hand_size: object, rules: Rules) -> int:
 def seat_iv(seat: object, n_players: int) -> int:
     """A seat 0 (dealer) .. n-1."""
     return seat_for(seat, n_players)
-
-
-def n_blocks(size: int) -> int:
-    """Blocks for a batch of ``size`` rounds (results do not depend on it)."""
-    from .._kernels.jit import get_num_threads
-
-    return max(1, min(4 * get_num_threads(), size // 64 or 1))
 
 
 def trump_inputs(

@@ -12,7 +12,8 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from .setup import hand_size_iv, n_blocks, policy_setup, rules_iv
+from ..engine import n_blocks
+from .setup import hand_size_iv, policy_setup, rules_iv
 from ..rules import Deck
 from ..estimates import Result, check_confidence, check_sample_size, run_adaptive
 from ..exact import break_even_probability

@@ -33,7 +33,7 @@ import pandas as pd
 
 from .. import checks
 from ..players import resolve_policies
-from ..engine import CHUNK_ROUNDS, round_setup, seed_key
+from ..engine import CHUNK_ROUNDS, n_blocks, round_setup, seed_key
 from ..engine import SimulationResult
 from .grid import GRID_KEYS, SweepPoint, expand_grid, point_seed
 from .run import ChunkCache, run_tasks, ticker
@@ -148,7 +148,6 @@ def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
     The same rounds as ``simulate(..., seed=point.seed)`` plays at those indices, so
     ``simulate_range(p, 0, a) + simulate_range(p, a, n)`` equals its ``counts`` exactly.
     """
-    from .._kernels.jit import get_num_threads
     from .._kernels.engine.round import simulate_counts
 
     if not isinstance(point, SweepPoint):
@@ -159,10 +158,10 @@ def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
     _, ids, params = resolve_policies(list(point.policies), n)
     tab, st0 = round_setup(point.rules, r)
     size = int(stop - start)
-    n_blocks = max(1, min(4 * get_num_threads(), size // 64 or 1))
-    out = np.zeros((n_blocks, n, r + 1, r + 1), np.int64)
+    blocks = n_blocks(size)
+    out = np.zeros((blocks, n, r + 1, r + 1), np.int64)
     key = np.uint64(seed_key(point.seed))
-    simulate_counts(tab, st0, ids, params, key, int(start), size, n_blocks, out)
+    simulate_counts(tab, st0, ids, params, key, int(start), size, blocks, out)
     return out.sum(axis=0)
 
 

@@ -3,11 +3,13 @@
 When every seat plays ``random`` and the deck has at most 64 cards (standard, junior, Oh Hell),
 a hand is one 64-bit set of card ids and nothing else of the round state matters: no policy
 reads the seen cards, the voids or the bids. This module plays such rounds with a few
-registers per seat instead of the round state of :mod:`.core` and its policy dispatch.
+registers per seat instead of the round state of :mod:`..rules.core` and its policy dispatch;
+the legal cards and the trick winner are those of :mod:`..rules.bitboard`, which the
+heuristic's rollouts (:mod:`..players.playout`) share.
 
 It draws from the round's stream exactly as :func:`.round.play_round` does (the same partial
-Fisher-Yates deal, the dealer's random suit after a turned Wizard, :func:`.policies.random_bid`
-in bidding order, and :func:`.policies.random_card`'s pick of the ``k``-th legal card in
+Fisher-Yates deal, the dealer's random suit after a turned Wizard, :func:`..players.dispatch.random_bid`
+in bidding order, and :func:`..players.dispatch.random_card`'s pick of the ``k``-th legal card in
 ascending id order, which is the ``k``-th legal hand position), so every round, card by card,
 is the round the general engine and :mod:`wizstats.reference` play; ``tests/test_fastrandom.py``
 holds it to both.
@@ -17,7 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import _GOLDEN, K_JESTER, K_SUIT, K_WIZARD, KIND, MAXP, RANK, SUIT, mix64, seed_round
+from ..rules.bitboard import card_key, legal_set, trick_key
+from ..rules.core import _GOLDEN, K_JESTER, K_SUIT, KIND, MAXP, RANK, SUIT, mix64, seed_round
+from ..rules.core import allowed_bid, forbidden_rest, n_allowed_bids
 from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit, prange
 
 ONE = np.int64(1)
@@ -57,18 +61,13 @@ else:
         return popcount64((bits & -bits) - 1)
 
 
-WIZARD_KEY = 1024
-TRUMP_KEY = 512
-LED_KEY = 256
-
-
 @hotjit
 def card_tables(tab, suit_mask, of_suit, base, masks):
     """The deck as bit sets and trick keys, once per kernel call.
 
     ``suit_mask[s]``: the cards of suit ``s``; ``of_suit[c]``: the cards of ``c``'s suit (0 for
-    Wizards and Jesters); ``base[c]``: ``c``'s key before trump and led suit (Wizard 1024,
-    Jester 0, a suit card its rank + 1); ``masks[0]``: the cards of no suit, ``masks[1]``: the Jesters.
+    Wizards and Jesters); ``base[c]``: ``c``'s key before trump and led suit
+    (:func:`..rules.bitboard.card_key`); ``masks[0]``: the cards of no suit, ``masks[1]``: the Jesters.
     """
     masks[0] = 0
     masks[1] = 0
@@ -76,12 +75,11 @@ def card_tables(tab, suit_mask, of_suit, base, masks):
         suit_mask[s] = 0
     for c in range(tab.shape[1]):
         kind = tab[KIND, c]
+        base[c] = card_key(kind, tab[RANK, c])
         if kind == K_SUIT:
             suit_mask[tab[SUIT, c]] |= ONE << c
-            base[c] = tab[RANK, c] + 1
         else:
             masks[0] |= ONE << c
-            base[c] = WIZARD_KEY if kind == K_WIZARD else 0
             if kind == K_JESTER:
                 masks[1] |= ONE << c
     for c in range(tab.shape[1]):
@@ -95,10 +93,9 @@ def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, po
     Leaves ``bids[seat]``, ``tricks[seat]`` and ``plays[t, k]`` (the card ids of trick ``t`` in
     play order); returns the turned card and the trump suit (-1: none).
 
-    The trick is decided without branches (random cards would mispredict them): a card's key is
-    ``base[c]``, plus 512 for a trump and 256 for the led suit, and a later card takes the trick
-    only with a strictly higher key: the first Wizard wins, a Jester never takes over from a
-    card, the first suit card takes over from Jesters, and so on (exactly :func:`.core.beats`).
+    Legal cards and the trick winner are those of :mod:`..rules.bitboard` (:func:`~..rules.bitboard.legal_set`,
+    :func:`~..rules.bitboard.trick_key`); the dealer's forbidden bid and the random bid those of
+    :mod:`..rules.core` (:func:`~..rules.core.forbidden_rest`, :func:`~..rules.core.allowed_bid`).
     """
     deck = tab.shape[1]
     free, jesters = masks[0], masks[1]
@@ -136,13 +133,9 @@ def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, po
     rest = r
     seat = 1 % n
     for _ in range(n):
-        forbidden = -1
-        if seat == 0 and pm1 and rest >= 0:
-            forbidden = rest
-        n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
-        state, k = draw(state, n_allowed)
-        if 0 <= forbidden <= k:
-            k += 1
+        forbidden = forbidden_rest(pm1, rest) if seat == 0 else -1
+        state, k = draw(state, n_allowed_bids(r, forbidden))
+        k = allowed_bid(k, forbidden)
         bids[seat] = k
         tricks[seat] = 0
         rest -= k
@@ -156,8 +149,7 @@ def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, po
         seat = leader
         for k in range(n):
             h = hand[seat]
-            follow = h & led
-            legal = (follow | (h & free)) if follow != 0 else h
+            legal = legal_set(h, led, free)
             state, pick = draw(state, popcount64(legal))
             card = nth_card(legal, pick)  # policies.random_card
             bit = ONE << card
@@ -166,7 +158,7 @@ def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, po
             if open_:
                 led = of_suit[card]
                 open_ = (jesters & bit) != 0
-            key = base[card] + (TRUMP_KEY if trumps & bit else 0) + (LED_KEY if led & bit else 0)
+            key = trick_key(base[card], bit, trumps, led)
             if key > best_key:
                 best_key = key
                 winner = seat

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_SUIT, K_WIZARD, KIND, MAXP, N_ST, ST_BIDS_MADE, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_SCORING, ST_TRUMP, ST_TURNED, SUIT, beats, below, deal, forbidden_bid, new_state, reset_round, score, seed_round, visible_bid
+from ..rules.core import K_SUIT, K_WIZARD, KIND, MAXP, N_ST, ST_BIDS_MADE, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_SCORING, ST_TRUMP, ST_TURNED, SUIT, avoid_forbidden, beats, below, deal, forbidden_bid, new_state, reset_round, score, seed_round, visible_bid
 from ..jit import jit, pjit, prange
 from .round import play_round, play_tricks
 
@@ -100,9 +100,7 @@ def clairvoyant_bid(g, seat, forbidden):
     wins, unseen = clairvoyant_wins(g, seat)
     scoring = g.st[ST_SCORING]
     bid = 1 if clairvoyant_value(wins, unseen, 1, scoring) >= clairvoyant_value(wins, unseen, 0, scoring) else 0
-    if bid == forbidden:
-        bid = 1 - bid
-    return bid
+    return avoid_forbidden(bid, bid, g.st[ST_R], forbidden)  # round 1: the other bid
 
 
 @jit

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_JESTER, K_WIZARD, KIND, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, beats, below, winning_card
+from ..rules.core import K_JESTER, K_WIZARD, KIND, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, avoid_forbidden, beats, below, winning_card
 from ..jit import jit
 
 
@@ -101,13 +101,7 @@ def baseline_bid(g, seat, forbidden):
     """Round the hand's value to the nearest whole number (half to even), within ``0..r``."""
     r = g.st[ST_R]
     x = hand_value(g, seat, g.st[ST_TRUMP])
-    bid = min(max(round_half_even(x), 0), r)
-    if bid == forbidden:
-        if (x >= bid and bid < r) or bid == 0:
-            bid += 1
-        else:
-            bid -= 1
-    return bid
+    return avoid_forbidden(min(max(round_half_even(x), 0), r), x, r, forbidden)
 
 
 @jit

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from .baseline import baseline_bid, baseline_card, baseline_trump
 from .expert import expert_bid, expert_card, expert_trump
-from ..rules.core import ST_NSUITS, ST_R, below, nth_bit, popcount
+from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
 from ..jit import hotjit
 from .pimc import pimc_card, rollout_bid
@@ -35,12 +35,7 @@ P_EXPERT = 5  # exact round 1, bids that read the table (see .expert)
 @hotjit
 def random_bid(g, seat, forbidden):
     """Uniform over the allowed bids 0..r."""
-    r = g.st[ST_R]
-    n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
-    k = below(g.rng, n_allowed)
-    if 0 <= forbidden <= k:
-        k += 1
-    return k
+    return allowed_bid(below(g.rng, n_allowed_bids(g.st[ST_R], forbidden)), forbidden)
 
 
 @hotjit

@@ -45,6 +45,7 @@ from ..rules.core import (
     ST_TRUMP,
     ST_TURNED,
     SUIT,
+    avoid_forbidden,
     below,
     score,
     visible_bid,
@@ -123,9 +124,7 @@ def round1_bid(g, seat, forbidden):
     else:
         mask = R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + k]
     bid = np.int64((mask >> np.uint64(c)) & np.uint64(1))
-    if bid == forbidden:
-        bid = 1 - bid
-    return bid
+    return avoid_forbidden(bid, bid, st[ST_R], forbidden)  # one card: the other bid
 
 
 # ---------------------------------------------------------------- bids from a trick distribution
@@ -225,10 +224,7 @@ def expert_bid(g, seat, forbidden, par):
     weight = par[E_READ] * max(0.0, 1.0 - r / par[E_FADE]) if par[E_FADE] > 0.0 else 0.0
     e = read_bids(g, seat, expected_tricks(g, seat), weight)
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
-        bid = int(min(max(np.floor(e + 0.5), 0), r))
-        if bid == forbidden:
-            bid = bid + 1 if (e >= bid and bid < r) or bid == 0 else bid - 1
-        return bid
+        return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     trick_distribution(g, seat, e, par)
     bid, _ = best_bid(g, seat, forbidden)
     return bid

@@ -12,13 +12,16 @@ affordable.
 (on a view of what the seat knows, kept in the round state: :func:`load_own_view`) and by :func:`hx_run` (rollouts, on a
 view holding every hand), so real play and rollouts are the same player. :func:`hx_run`
 updates the view exactly as :func:`.core.play_card` and :func:`.core.finish_trick` update a
-round state (the tests replay whole rounds both ways).
+round state (the tests replay whole rounds both ways). The legal cards and the trick winner
+on the view's card sets are those of :mod:`..rules.bitboard` (:func:`legal_cards`,
+:func:`bb_key`), which the bitboard random kernel shares.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..rules.bitboard import card_key, legal_set, trick_key
 from ..rules.core import K_JESTER, K_SUIT, K_WIZARD, KIND, LED_FREE, LED_NONE, MAXP, N_SCRATCH, N_SCRATCH_F, RANK, ST_BEST, ST_BIDS_MADE, ST_BIDVIS, ST_LEADER, ST_LED, ST_N, ST_NSUITS, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRICK_NO, ST_TRUMP, SUIT
 from ..jit import hotjit
 
@@ -117,22 +120,16 @@ def kind_of(c, n_suit, n_wiz):
 
 
 @hotjit
-def bb_beats(card, best, trump, nr, n_suit, n_wiz):
-    """As :func:`.core.beats`, on card ids."""
-    kb = kind_of(best, n_suit, n_wiz)
-    kc = kind_of(card, n_suit, n_wiz)
-    if kb == K_WIZARD:
-        return False
-    if kc == K_WIZARD:
-        return True
-    if kc == K_JESTER:
-        return False
-    if kb == K_JESTER:
-        return True
-    sc, sb = suit_of(card, nr), suit_of(best, nr)
-    if sc == sb:
-        return card > best
-    return sc == trump
+def bb_key(c, nr, n_suit, n_wiz):
+    """:func:`..rules.bitboard.card_key` of card ``c`` from its id alone."""
+    return card_key(kind_of(c, n_suit, n_wiz), c - suit_of(c, nr) * nr + 1)
+
+
+@hotjit
+def trick_masks(w, v):
+    """``(trumps, led)``: the trump suit's cards and the led suit's (each empty when there is none)."""
+    trump, led = v[V_TRUMP], v[V_LED]
+    return (w[W_SUIT + trump] if trump >= 0 else _ZERO), (w[W_SUIT + led] if led >= 0 else _ZERO)
 
 
 @hotjit
@@ -327,6 +324,8 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
     wiz = bitcount(unseen_m & w[W_WIZ])
     leading = k_len == 0
     best = v[V_TCARD + v[V_BEST]] if not leading else -1
+    trumps_m, led_m = trick_masks(w, v)
+    best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m) if not leading else -1
     need = v[V_BIDS + seat] - v[V_TRICKS + seat]
     all_needed = need >= v[V_HLEN + seat]
     wiz_held = bitcount(hand & w[W_WIZ])
@@ -368,7 +367,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
         kind = kind_of(c, n_suit, n_wiz)
         d = danger(c, trump, nr, n_suit, n_wiz)
         # ---- win chance
-        if not leading and not bb_beats(c, best, trump, nr, n_suit, n_wiz):
+        if not leading and trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps_m, led_m) <= best_key:
             chance = 0.0
         elif kind == K_WIZARD:
             chance = 1.0
@@ -475,15 +474,9 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
 
 @hotjit
 def legal_cards(w, v, seat):
-    """The cards ``seat`` may play now (as :func:`.core.legal_mask`, as a card mask)."""
-    hand = w[W_HAND + seat]
+    """The cards ``seat`` may play now: :func:`..rules.bitboard.legal_set` on the view."""
     led = v[V_LED]
-    if led < 0:
-        return hand
-    follow = hand & w[W_SUIT + led]
-    if follow == _ZERO:
-        return hand
-    return follow | (hand & ~w[W_PLAIN])
+    return legal_set(w[W_HAND + seat], w[W_SUIT + led] if led >= 0 else _ZERO, ~w[W_PLAIN])
 
 
 @hotjit
@@ -501,8 +494,12 @@ def bb_play(w, v, seat, c):
     v[V_TSEAT + k] = seat
     if k == 0:
         v[V_BEST] = 0
-    elif bb_beats(c, v[V_TCARD + v[V_BEST]], v[V_TRUMP], nr, n_suit, n_wiz):
-        v[V_BEST] = k
+    else:
+        trumps, led_m = trick_masks(w, v)
+        best = v[V_TCARD + v[V_BEST]]
+        best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps, led_m)
+        if trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps, led_m) > best_key:
+            v[V_BEST] = k
     if led == LED_NONE:
         if kind == K_WIZARD:
             v[V_LED] = LED_FREE

@@ -4,6 +4,13 @@ Cards are ids into the deck's tables ``tab[KIND|SUIT|RANK, id]`` (see :mod:`wizs
 A hand is a row of ``hands``: its card ids in ascending order, ``hand_len[seat]`` of them. A
 legal mask is an int64 with bit ``i`` set when hand position ``i`` may be played. Every
 function here mirrors one in :mod:`wizstats.reference`, which the tests hold it to.
+
+This is the one home of each rule on this representation: the legal plays
+(:func:`legal_mask`), the trick winner (:func:`beats_card`, :func:`beats`), the dealer's
+forbidden bid and the bids around it (:func:`forbidden_rest`, :func:`forbidden_bid`,
+:func:`n_allowed_bids`, :func:`allowed_bid`, :func:`avoid_forbidden`); the special-card engine
+(:mod:`..special`) and the one-colour variant reuse them. On 64-bit card sets the same rules
+live in :mod:`.bitboard`.
 """
 
 from __future__ import annotations
@@ -296,7 +303,15 @@ def reset_round(g):
 # ---------------------------------------------------------------- legal plays and trick winner
 @hotjit
 def legal_mask(g, seat):
-    """Bit ``i`` set when hand position ``i`` of ``seat`` may be played on the current trick."""
+    """Bit ``i`` set when hand position ``i`` of ``seat`` may be played on the current trick.
+
+    The one legal-play rule of the general state (RULES 5): a card of the led suit
+    (``st[ST_LED]``) must be followed when held; every card that is not a suit card may always
+    be played. ``g`` is any state with ``tab``, ``st``, ``hands`` and ``hand_len``: the round
+    state here and the special-card state of :mod:`..special.core`, where every special card
+    counts as a card of no suit (the special engine adds only how ``ST_LED`` is set:
+    :func:`..special.core.led_of`). The bitboard form is :func:`.bitboard.legal_set`.
+    """
     tab = g.tab
     led = g.st[ST_LED]
     length = g.hand_len[seat]
@@ -316,23 +331,43 @@ def legal_mask(g, seat):
 
 
 @hotjit
-def beats(tab, card, best, trump):
-    """Whether ``card``, played later, takes the trick from ``best``, the card winning so far."""
-    kb = tab[KIND, best]
-    kc = tab[KIND, card]
-    if kb == K_WIZARD:
+def beats_card(kind, suit, value, best_kind, best_suit, best_value, trump):
+    """Whether a card played later takes the trick from ``best``, the card winning so far (RULES 5).
+
+    The one trick-winner rule of the general state, on a card's kind (``K_SUIT``,
+    ``K_WIZARD``, ``K_JESTER``), suit and value: the first Wizard wins; a Jester never takes
+    over; the first suit card takes over from Jesters; then a higher card of the same suit or
+    a trump on a non-trump. Applied card by card from the first card, it leaves the first
+    Wizard, else the highest trump, else the highest card of the led suit, else the first
+    Jester (a tie of values keeps the earlier card). :func:`beats` reads the three from the
+    deck's table; the special-card engine passes the effective cards of its trick (a Juggler
+    as a suit card of value 30, a Shapeshifter as a Wizard or Jester, ...) and adds only
+    Dragon, Fairy, Bomb and Witch (:func:`..special.core.trick_outcome`). The bitboard form
+    is :func:`.bitboard.trick_key`.
+    """
+    if best_kind == K_WIZARD:
         return False
-    if kc == K_WIZARD:
+    if kind == K_WIZARD:
         return True
-    if kc == K_JESTER:
+    if kind == K_JESTER:
         return False
-    if kb == K_JESTER:
+    if best_kind == K_JESTER:
         return True  # only Jesters so far: the first suit card takes over
-    sc = tab[SUIT, card]
-    sb = tab[SUIT, best]
-    if sc == sb:
-        return tab[RANK, card] > tab[RANK, best]
-    return sc == trump
+    if suit == best_suit:
+        return value > best_value
+    return suit == trump
+
+
+@hotjit
+def beats(tab, card, best, trump):
+    """Whether ``card``, played later, takes the trick from ``best``, the card winning so far.
+
+    :func:`beats_card` on card ids of the deck's table ``tab`` (used by :func:`play_card`,
+    the baseline player and the clairvoyant bids).
+    """
+    return beats_card(
+        tab[KIND, card], tab[SUIT, card], tab[RANK, card], tab[KIND, best], tab[SUIT, best], tab[RANK, best], trump
+    )
 
 
 @hotjit
@@ -389,6 +424,18 @@ def finish_trick(g):
     return winner
 
 
+# ---------------------------------------------------------------- plus/minus one
+@hotjit
+def forbidden_rest(pm1, rest):
+    """The bid the dealer may not make, given ``rest = r - S`` (``S`` the earlier bids), or -1.
+
+    RULES 4, as :func:`wizstats.rules.forbidden_bid`: ``r - S`` when plus/minus one applies
+    (``pm1``) and ``S <= r``. Used by :func:`forbidden_bid` (the round state), the bitboard
+    random kernel (which keeps ``rest`` as it goes) and the one-colour round.
+    """
+    return rest if pm1 and rest >= 0 else -1
+
+
 @hotjit
 def forbidden_bid(g, seat):
     """The bid ``seat`` may not make (plus/minus one binds the dealer, seat 0), or -1."""
@@ -398,7 +445,39 @@ def forbidden_bid(g, seat):
     rest = st[ST_R]
     for s in range(1, st[ST_N]):
         rest -= g.bids[s]
-    return rest if rest >= 0 else -1
+    return forbidden_rest(True, rest)
+
+
+@hotjit
+def n_allowed_bids(r, forbidden):
+    """How many of the bids ``0 .. r`` are allowed when ``forbidden`` (-1: none) is not."""
+    return r + 1 - (1 if 0 <= forbidden <= r else 0)
+
+
+@hotjit
+def allowed_bid(k, forbidden):
+    """The ``k``-th (0-based) allowed bid in ascending order, skipping ``forbidden`` (-1: none).
+
+    With :func:`n_allowed_bids`, the one way a uniformly random bid is drawn
+    (``allowed_bid(below(rng, n_allowed_bids(r, forbidden)), forbidden)``): the random
+    player of every engine and the bitboard random kernel.
+    """
+    return k + 1 if 0 <= forbidden <= k else k
+
+
+@hotjit
+def avoid_forbidden(bid, wanted, r, forbidden):
+    """``bid`` (``wanted`` rounded into ``0 .. r``), moved one step when it is ``forbidden``.
+
+    The step goes towards the unrounded ``wanted`` (up when ``wanted >= bid``), unless that
+    leaves ``0 .. r``: up from 0, down from ``r``. The one rounding rule of every player that
+    bids a rounded estimate (heuristic, baseline, the special-card and one-colour heuristics).
+    """
+    if bid == forbidden:
+        if (wanted >= bid and bid < r) or bid == 0:
+            return bid + 1
+        return bid - 1
+    return bid
 
 
 @hotjit

@@ -1,22 +1,27 @@
 """The anniversary special cards (RULES 8) at kernel speed: state, effects, trick outcome, swaps, passes.
 
-This module holds the rules mechanics only; the players' choices are in :mod:`.special_policy`
-and the round driver in :mod:`.special_round`. The standard engine (:mod:`.core`,
-:mod:`.round`) is untouched: a game with special cards runs here, on its own state.
+This module holds the rules mechanics only; the players' choices are in :mod:`.policy`
+and the round driver in :mod:`.round`. A game with special cards runs here, on its own state
+(:class:`SpecialState`), which has the round state's ``tab``, ``st``, ``hands`` and
+``hand_len``: the deal, the random stream and the legal plays are those of
+:mod:`..rules.core` (:func:`..rules.core.legal_mask`, every special card counting as a card of
+no suit), and what the special cards change is kept here.
 
 Every played card is kept in the trick as an *effective* card: kind ``E_*``, suit and value
 times four (a suit card ``4 x rank``, the Juggler 7.5 -> 30, the Cloud 9.75 -> 39), so one
-winner function handles all of them; ``tk_role`` keeps which card's abilities it carries
-(a Vampire carries its model's). :mod:`wizstats.reference.special` states the same rules
-slowly, and the tests hold both to each other; the readings of uncertain points are listed
-in that module's docstring.
+winner function handles all of them (:func:`trick_outcome`: the general state's
+:func:`..rules.core.beats_card` for the standard cards, plus Dragon, Fairy, Bomb and Witch);
+``tk_role`` keeps which card's abilities it carries (a Vampire carries its model's).
+:mod:`wizstats.reference.special` states the same rules slowly, and the tests hold both to
+each other; the readings of uncertain points are listed in that module's docstring.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import KIND, MAXP, RANK, ST_LED, ST_N, ST_TRICK_LEN, ST_TRUMP, SUIT, score
+from ..rules.core import K_JESTER, K_SUIT, K_WIZARD, KIND, LED_FREE, LED_NONE, MAXP, RANK, SUIT, beats_card, score
+from ..rules.core import ST_LED, ST_N, ST_TRICK_LEN, ST_TRUMP
 from ..jit import hotjit, jit, namedtuple
 
 # card kinds (wizstats.rules.CardKind codes)
@@ -24,16 +29,15 @@ C_SUIT, C_WIZARD, C_JESTER = 0, 1, 2
 C_DRAGON, C_FAIRY, C_BOMB, C_WEREWOLF, C_JUGGLER, C_CLOUD = 3, 4, 5, 6, 7, 8
 C_SHAPESHIFTER, C_WITCH, C_VAMPIRE = 9, 10, 11
 
-# effective kinds of a card in a trick (a subset of the codes above)
+# effective kinds of a card in a trick (a subset of the codes above; the first three are core's K_*)
 E_SUIT, E_WIZARD, E_JESTER, E_DRAGON, E_FAIRY, E_BOMB, E_WITCH = 0, 1, 2, 3, 4, 5, 10
+assert (E_SUIT, E_WIZARD, E_JESTER) == (K_SUIT, K_WIZARD, K_JESTER)  # trick_outcome passes them to core.beats_card
 
 JUGGLER_VALUE = 30  # 7.5 x 4
 CLOUD_VALUE = 39  # 9.75 x 4
 FORM_LATER = 15  # a play whose form (suit named, Wizard or Jester) is chosen once the card is revealed
 SHAPE_WIZARD, SHAPE_JESTER = 0, 1  # forms of the Shapeshifter
 
-LED_NONE = -1
-LED_FREE = -2
 
 # special scalar slots sx
 SX_PLACE = 0  # card in the trump place: the turned card, the Werewolf, or the card the Vampire revealed; -1
@@ -258,56 +262,54 @@ def public_model(g):
 def trick_outcome(kind, suit, val, length, trump):
     """``(position, bombed)``: the card that takes (or, with a Bomb, would take) the trick.
 
-    In this order: a Dragon, unless a Fairy is in the trick (then the first Fairy); the first
-    Wizard; the highest trump; the highest card of the led suit (the first suit-valued card's
-    suit); ties go to the card played first. A trick with none of these goes to the first
-    Jester, else the first Fairy, else the Witch, else the first Bomb. Bombs are ignored in
-    finding the winner; ``bombed`` says that nobody takes the trick.
+    The standard cards of the trick (effective suit cards, Wizards and Jesters) are decided by
+    the one trick-winner rule of the general state, :func:`..rules.core.beats_card`, card by
+    card (the first Wizard; the highest trump; the highest card of the led suit, the first
+    suit-valued card's suit; ties to the card played first; else the first Jester). What the
+    special cards add: a Dragon takes the trick before all of that, unless a Fairy is in the
+    trick (then the first Fairy); a trick with no standard card goes to the first Fairy, else
+    the Witch, else the first Bomb; Bombs are ignored in finding the winner and ``bombed``
+    says that nobody takes the trick.
     """
     bombed = False
-    dragon, fairy, wizard = -1, -1, -1
+    dragon, fairy, witch, best = -1, -1, -1, -1
     for i in range(length):
         k = kind[i]
         if k == E_BOMB:
             bombed = True
-        elif k == E_DRAGON and dragon < 0:
-            dragon = i
-        elif k == E_FAIRY and fairy < 0:
-            fairy = i
-        elif k == E_WIZARD and wizard < 0:
-            wizard = i
+        elif k == E_DRAGON:
+            if dragon < 0:
+                dragon = i
+        elif k == E_FAIRY:
+            if fairy < 0:
+                fairy = i
+        elif k == E_WITCH:
+            if witch < 0:
+                witch = i
+        elif best < 0 or beats_card(k, suit[i], val[i], kind[best], suit[best], val[best], trump):
+            best = i  # E_SUIT, E_WIZARD, E_JESTER: the codes of K_SUIT, K_WIZARD, K_JESTER
     if dragon >= 0:
         return (fairy if fairy >= 0 else dragon), bombed
-    if wizard >= 0:
-        return wizard, bombed
-    best = -1
-    if trump >= 0:
-        for i in range(length):
-            if kind[i] == E_SUIT and suit[i] == trump and (best < 0 or val[i] > val[best]):
-                best = i
-        if best >= 0:
-            return best, bombed
-    led = -1
-    for i in range(length):
-        if kind[i] == E_SUIT:
-            led = suit[i]
-            break
-    if led >= 0:
-        for i in range(length):
-            if kind[i] == E_SUIT and suit[i] == led and (best < 0 or val[i] > val[best]):
-                best = i
+    if best >= 0:
         return best, bombed
-    for low in (E_JESTER, E_FAIRY, E_WITCH, E_BOMB):
-        for i in range(length):
-            if kind[i] == low:
-                return i, bombed
+    if fairy >= 0:
+        return fairy, bombed
+    if witch >= 0:
+        return witch, bombed
+    for i in range(length):
+        if kind[i] == E_BOMB:
+            return i, bombed
     return 0, bombed
 
 
 @hotjit
 def led_of(kind, suit, length):
     """The suit to follow: that of the first suit-valued card, unless a Wizard or Dragon comes
-    first (``LED_FREE``); ``LED_NONE`` while only Jester-like cards (Jester, Fairy, Bomb, Witch) lie."""
+    first (``LED_FREE``); ``LED_NONE`` while only Jester-like cards (Jester, Fairy, Bomb, Witch) lie.
+
+    What the special cards add to the led suit of RULES 5 (the Dragon frees the trick as a
+    Wizard does); :func:`..rules.core.legal_mask` then applies it to the hands unchanged.
+    """
     for i in range(length):
         k = kind[i]
         if k == E_SUIT:
@@ -315,29 +317,6 @@ def led_of(kind, suit, length):
         if k == E_WIZARD or k == E_DRAGON:
             return LED_FREE
     return LED_NONE
-
-
-@hotjit
-def legal_mask_special(g, seat):
-    """Bit ``i`` set when hand position ``i`` may be played: follow the led suit with a suit card
-    if you hold one; Wizards, Jesters and every special card may always be played."""
-    tab = g.tab
-    led = g.st[ST_LED]
-    length = g.hand_len[seat]
-    full = (np.int64(1) << length) - 1
-    if led < 0:
-        return full
-    follow = np.int64(0)
-    free = np.int64(0)
-    for i in range(length):
-        c = g.hands[seat, i]
-        if tab[KIND, c] != C_SUIT:
-            free |= np.int64(1) << i
-        elif tab[SUIT, c] == led:
-            follow |= np.int64(1) << i
-    if follow == 0:
-        return full
-    return follow | free
 
 
 @hotjit

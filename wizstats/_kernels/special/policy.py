@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import KIND, RANK, ST_LED, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, below, nth_bit, popcount, visible_bid
+from ..rules.core import KIND, RANK, ST_LED, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, allowed_bid, avoid_forbidden, below, n_allowed_bids, nth_bit, popcount, visible_bid
 from ..jit import hotjit
 from .core import A_HALF, A_HIGH, A_JC, A_KIND, A_LED, A_NJC, A_RANKS, A_SUITN, A_UNSEEN, C_BOMB, C_CLOUD, C_DRAGON, C_FAIRY, C_JUGGLER, C_SHAPESHIFTER, C_SUIT, C_VAMPIRE, C_WITCH, C_WIZARD, CLOUD_VALUE, E_BOMB, E_DRAGON, E_FAIRY, E_JESTER, E_SUIT, E_WITCH, E_WIZARD, FORM_LATER, JUGGLER_VALUE, N_AGG, SHAPE_JESTER, SHAPE_WIZARD, effect_of, n_forms, public_model, trick_outcome
 
@@ -308,11 +308,7 @@ def sp_choose_bid(g, seat, forbidden):
     """The bid of ``seat``; never ``forbidden`` (-1: nothing forbidden)."""
     r = g.st[ST_R]
     if g.policy[seat] == P_RANDOM:
-        n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
-        k = below(g.rng, n_allowed)
-        if 0 <= forbidden <= k:
-            k += 1
-        return k
+        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
     count_unseen(g, seat)
     e = 0.0
     for i in range(g.hand_len[seat]):
@@ -326,13 +322,7 @@ def sp_choose_bid(g, seat, forbidden):
         if total > 0.0:  # a hand of r cards drawn at random would be worth r / n tricks
             e = (1.0 - norm) * e + norm * e * deck / (g.st[ST_N] * total)
     e = e * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
-    bid = int(min(max(np.floor(e + 0.5), 0), r))
-    if bid == forbidden:
-        if (e >= bid and bid < r) or bid == 0:
-            bid += 1
-        else:
-            bid -= 1
-    return bid
+    return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
 
 
 @hotjit

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import KIND, MAXP, ST_BIDS_MADE, ST_BLIND, ST_LEADER, ST_LED, ST_N, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRICK_NO, ST_TRUMP, ST_TURNED, SUIT, below, deal, forbidden_bid, reset_round, seed_round
+from ..rules.core import KIND, MAXP, ST_BIDS_MADE, ST_BLIND, ST_LEADER, ST_LED, ST_N, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRICK_NO, ST_TRUMP, ST_TURNED, SUIT, below, deal, forbidden_bid, legal_mask, reset_round, seed_round
 from ..jit import hotjit, jit, pjit, prange
-from .core import C_CLOUD, C_JUGGLER, C_SHAPESHIFTER, C_VAMPIRE, C_WEREWOLF, C_WITCH, E_WIZARD, EV_BOMBED, EV_CLOUD_DOWN, EV_CLOUD_UP, EV_PASSES, EV_SHIFT_JESTER, EV_SHIFT_WIZARD, EV_SWAPS, EV_VAMP_TRUMP, EV_WOLF, FORM_LATER, K_LEAD, K_TRUMP, K_WIN, K_WOULD, LED_NONE, N_EV, N_K, N_SX, N_T, R_NEXT, R_TRUMP0, R_TURNED, R_WOLF, S_BID, S_CLOUDS, S_FINAL, S_POINTS, S_TRICKS, SX_NEXT, SX_NEXT0, SX_PLACE, SX_TRUMP0, SX_WOLF_SEAT, T_CARD, T_KIND, T_PASS, T_PUT, T_ROLE, T_SUIT, T_TAKE, T_VAL, apply_swap, cloud_final, find_kind, insert_card, legal_mask_special, new_special_state, outcome_now, pass_left, put_in_trick, remove_at, trump_rule
+from .core import C_CLOUD, C_JUGGLER, C_SHAPESHIFTER, C_VAMPIRE, C_WEREWOLF, C_WITCH, E_WIZARD, EV_BOMBED, EV_CLOUD_DOWN, EV_CLOUD_UP, EV_PASSES, EV_SHIFT_JESTER, EV_SHIFT_WIZARD, EV_SWAPS, EV_VAMP_TRUMP, EV_WOLF, FORM_LATER, K_LEAD, K_TRUMP, K_WIN, K_WOULD, LED_NONE, N_EV, N_K, N_SX, N_T, R_NEXT, R_TRUMP0, R_TURNED, R_WOLF, S_BID, S_CLOUDS, S_FINAL, S_POINTS, S_TRICKS, SX_NEXT, SX_NEXT0, SX_PLACE, SX_TRUMP0, SX_WOLF_SEAT, T_CARD, T_KIND, T_PASS, T_PUT, T_ROLE, T_SUIT, T_TAKE, T_VAL, apply_swap, cloud_final, find_kind, insert_card, new_special_state, outcome_now, pass_left, put_in_trick, remove_at, trump_rule
 from .policy import sp_choose_bid, sp_choose_form, sp_choose_pass, sp_choose_play, sp_choose_swap, sp_choose_trump
 
 
@@ -109,7 +109,7 @@ def vampire_model(g, seat, events):
 @hotjit
 def play_one(g, seat, events):
     """``seat`` chooses and plays a card (and its form)."""
-    code = sp_choose_play(g, seat, legal_mask_special(g, seat))
+    code = sp_choose_play(g, seat, legal_mask(g, seat))
     pos = code // 16
     form = code % 16
     card = g.hands[seat, pos]

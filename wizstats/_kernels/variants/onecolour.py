@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import below, score, seed_round
+from ..rules.core import allowed_bid, avoid_forbidden, below, forbidden_rest, n_allowed_bids, score, seed_round
 from ..jit import jit, namedtuple, pjit, prange
 
 PILE = 15  # cards in a player's pile: values 0 (Jester) .. 14 (Wizard)
@@ -165,11 +165,7 @@ def oc_bid(g, seat, forbidden):
     """The bid of ``seat``; never ``forbidden`` (-1: none)."""
     r = g.st[O_R]
     if g.policy[seat] == P_RANDOM:
-        n_allowed = r + 1 - (1 if 0 <= forbidden <= r else 0)
-        k = below(g.rng, n_allowed)
-        if 0 <= forbidden <= k:
-            k += 1
-        return k
+        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
     e = 0.0
     for i in range(g.hand_len[seat]):
         e += value_chance(g, seat, g.hands[seat, i], True)
@@ -181,13 +177,7 @@ def oc_bid(g, seat, forbidden):
         if total > 0.0:
             e = (1.0 - norm) * e + norm * e * PILE / (g.st[O_N] * total)
     e = e * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
-    bid = int(min(max(np.floor(e + 0.5), 0), r))
-    if bid == forbidden:
-        if (e >= bid and bid < r) or bid == 0:
-            bid += 1
-        else:
-            bid -= 1
-    return bid
+    return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
 
 
 @jit
@@ -237,11 +227,11 @@ def play_one_colour_round(g):
     for j in range(n):
         seat = (j + 1) % n
         forbidden = -1
-        if seat == 0 and st[O_PM1] == 1:
+        if seat == 0:
             rest = r
             for s in range(1, n):
                 rest -= g.bids[s]
-            forbidden = rest if rest >= 0 else -1
+            forbidden = forbidden_rest(st[O_PM1] == 1, rest)
         g.bids[seat] = oc_bid(g, seat, forbidden)
         st[O_BIDS_MADE] += 1
     for t in range(r):
