@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -69,7 +70,8 @@ class Match:
 
     def interval(self) -> tuple[float, float, float]:
         m = statistics.fmean(self.margins)
-        half = Z95 * statistics.stdev(self.margins) / math.sqrt(len(self.margins)) if len(self.margins) > 1 else math.nan
+        n = len(self.margins)
+        half = Z95 * statistics.stdev(self.margins) / math.sqrt(n) if n > 1 else math.nan
         return m, m - half, m + half
 
 
@@ -90,9 +92,10 @@ def make_deals(game: pyspiel.Game, n: int, seed: int) -> list[list[int]]:
     return deals
 
 
-def make_bot(game: pyspiel.Game, name: str, budget: int, seed: int) -> pyspiel.Bot:
-    if name == "ismcts":
-        return ismcts_bot(game, budget, seed=seed)
+def make_bot(game: pyspiel.Game, name: str, seed: int) -> pyspiel.Bot:
+    """``ismcts@B`` (IS-MCTS with B simulations per move) or a wizstats policy name."""
+    if name.startswith("ismcts@"):
+        return ismcts_bot(game, int(name.partition("@")[2]), seed=seed)
     return WizstatsBot(game, name, seed=seed)
 
 
@@ -116,16 +119,16 @@ def play(game: pyspiel.Game, bots: list[pyspiel.Bot], kinds: list[str], chance: 
     return state.returns()
 
 
-def run_match(game: pyspiel.Game, one: str, three: str, deals: list[list[int]], budget: int, seed: int,
+def run_match(game: pyspiel.Game, one: str, three: str, deals: list[list[int]], seed: int,
               clocks: dict[str, Clock]) -> Match:
-    """``one`` in one seat, ``three`` in the others, every deal in every rotation (entry ``e`` in seat ``(e - j) % n``)."""
+    """``one`` in one seat, ``three`` in the others; each deal in every rotation ``j``."""
     match = Match(one, three, game.hand_size)
     entries = [one] + [three] * (N_PLAYERS - 1)
     for d, chance in enumerate(deals):
         per_entry = [0.0] * N_PLAYERS
         for j in range(N_PLAYERS):
             kinds = [entries[(s + j) % N_PLAYERS] for s in range(N_PLAYERS)]
-            bots = [make_bot(game, kinds[s], budget, seed + 1000 * d + 10 * j + s) for s in range(N_PLAYERS)]
+            bots = [make_bot(game, kinds[s], seed + 1000 * d + 10 * j + s) for s in range(N_PLAYERS)]
             returns = play(game, bots, kinds, chance, clocks)
             for s in range(N_PLAYERS):
                 per_entry[(s + j) % N_PLAYERS] += returns[s] / N_PLAYERS
@@ -145,26 +148,31 @@ def native_rate(policy: str, hand_size: int, rounds: int) -> float:
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("policies", nargs="*", help="wizstats policies (default: heuristic, rollout and the default player)")
     p.add_argument("--hand-sizes", default="2,3,5", help="hand sizes, e.g. 2,3,5")
-    p.add_argument("--deals", default="32,24,16", help="duplicate deals per hand size (one number, or one per size)")
-    p.add_argument("--budget", type=int, default=100, help="IS-MCTS simulations per move")
+    p.add_argument("--deals", default="32,20,12", help="duplicate deals per hand size (one number, or one per size)")
+    p.add_argument("--budget", default="2,100", help="IS-MCTS simulations per move (>= 2), one or several")
     p.add_argument("--seed", type=int, default=2026)
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (each match is one task)")
     p.add_argument("--out", type=Path, default=None, help="also write the Markdown tables here")
     p.add_argument("--quick", action="store_true", help="smoke run: hand size 2, 2 deals, budget 10")
     args = p.parse_args(argv)
     if args.quick:
-        args.hand_sizes, args.deals, args.budget = "2", "2", 10
+        args.hand_sizes, args.deals, args.budget = "2", "2", "10"
     try:
         args.sizes = [int(x) for x in args.hand_sizes.split(",") if x.strip()]
         deals = [int(x) for x in args.deals.split(",") if x.strip()]
+        args.budgets = [int(x) for x in args.budget.split(",") if x.strip()]
     except ValueError:
-        p.error(f"bad --hand-sizes {args.hand_sizes!r} or --deals {args.deals!r} (expected numbers, e.g. 2,3,5)")
+        p.error(f"bad --hand-sizes, --deals or --budget {args.hand_sizes!r}, {args.deals!r}, {args.budget!r}"
+                " (expected numbers, e.g. 2,3,5)")
     if len(deals) == 1:
         deals = deals * len(args.sizes)
-    if len(deals) != len(args.sizes) or min(deals) < 2 or args.budget < 1:
-        p.error("give one --deals count (>= 2) or one per hand size, and --budget >= 1")
+    if len(deals) != len(args.sizes) or min(deals) < 2 or not args.budgets or min(args.budgets) < 2 or args.jobs < 1:
+        p.error("give one --deals count (>= 2) or one per hand size, budgets >= 2 and --jobs >= 1")
     args.deal_counts = deals
     names = args.policies or ["heuristic", "rollout", wizstats.DEFAULT_POLICY]
     args.names = list(dict.fromkeys(n.strip().lower() for n in names))
@@ -175,80 +183,125 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def label(name: str) -> str:
+    if name.startswith("ismcts@"):
+        return f"IS-MCTS {name.partition('@')[2]}"
     return f"`{name}`" + (" (default)" if name == wizstats.DEFAULT_POLICY else "")
 
 
 def report(args: argparse.Namespace, matches: list[Match], clocks: dict[tuple[int, str], Clock],
-           native: dict[tuple[int, str], float], choices: dict[int, float], seconds: float) -> str:
+           native: dict[tuple[int, str], float], choices: dict[int, float], wall: float, cpu: float) -> str:
     cmd = "python benchmarks/ismcts.py " + " ".join(sys.argv[1:])
     lines = [
-        f"IS-MCTS: OpenSpiel's Python `ISMCTSBot`, random rollouts, {args.budget} simulations per move,"
-        f" UCT c = half the range of a round's scores; {N_PLAYERS} players, standard rules; duplicate deals"
-        f" (each in {N_PLAYERS} rotations), seed {args.seed}. Margin: points per round of the one-seat player"
-        " minus the three others', 95% interval over deals.",
+        "IS-MCTS B: OpenSpiel's Python `ISMCTSBot` with B simulations per move, random rollouts, UCT c = half the"
+        f" range of a round's scores, the most visited move. {N_PLAYERS} players, standard rules; duplicate deals"
+        f" (each in {N_PLAYERS} rotations, the same deals in every row of a hand size), seed {args.seed}."
+        " Margin: points per round of the one-seat player minus the three others', 95% interval over deals.",
         "",
-        "| hand size | one seat | three seats | deals | margin per round, 95% CI | one seat's score | three seats' score |",
+        "| hand size | one seat | three seats | deals | margin per round, 95% CI | one seat's score"
+        " | three seats' score |",
         "|---:|---|---|---:|:---|---:|---:|",
     ]
     for m in matches:
         mean, lo, hi = m.interval()
-        one = "IS-MCTS" if m.one == "ismcts" else label(m.one)
-        three = "IS-MCTS" if m.three == "ismcts" else label(m.three)
         lines.append(
-            f"| {m.hand_size} | {one} | {three} | {len(m.margins)} | {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+            f"| {m.hand_size} | {label(m.one)} | {label(m.three)} | {len(m.margins)}"
+            f" | {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
             f" | {statistics.fmean(m.one_scores):.2f} | {statistics.fmean(m.three_scores):.2f} |"
         )
     lines += [
         "",
-        "Time per move (CPU seconds inside `bot.step`, moves with a choice, over all matches of that hand size);"
-        " rounds/s: self-play in wizstats' own kernel (`simulate(..., threads=1)`, CPU time) for our players,"
-        " and, for IS-MCTS, one round's moves with a choice of all four seats at the measured time per move.",
+        "Time per move: CPU seconds inside `bot.step`, over the moves with a choice in all matches of the hand size"
+        " (a wizstats player: through `WizstatsBot`, which rebuilds the state for the kernel at every move)."
+        " Rounds/s: for our players, self-play in wizstats' own kernel (`simulate(4, h, n, policies=..., threads=1)`,"
+        " CPU time); for IS-MCTS, 1 / (seconds per move x moves with a choice per round, all four seats).",
         "",
         "| hand size | player | moves timed | seconds per move | rounds/s |",
         "|---:|---|---:|---:|---:|",
     ]
-    for (h, name), clock in sorted(clocks.items()):
-        if name == "ismcts":
+    def order(key: tuple[int, str]) -> tuple[int, int, int]:
+        h, name = key
+        if name.startswith("ismcts@"):
+            return h, len(args.names), int(name.partition("@")[2])
+        return h, args.names.index(name), 0
+
+    for (h, name), clock in sorted(clocks.items(), key=lambda kv: order(kv[0])):
+        if name.startswith("ismcts@"):
             rate = 1.0 / (clock.per_move() * choices[h]) if clock.moves else math.nan
-            who = f"IS-MCTS ({args.budget} simulations)"
         else:
             rate = native.get((h, name), math.nan)
-            who = label(name)
-        lines.append(f"| {h} | {who} | {clock.moves} | {clock.per_move():.2e} | {rate:,.1f} |")
-    lines += ["", f"Command: `{cmd}` ({seconds / 60:.1f} min on this machine's 2 cores, `nice -n 10`)."]
+        lines.append(f"| {h} | {label(name)} | {clock.moves} | {clock.per_move():.2e} | {rate:,.1f} |")
+    lines += ["", f"Command: `{cmd}` ({cpu / 60:.1f} CPU minutes, {wall / 60:.1f} minutes wall; `nice -n 10` on"
+              " the project's 2-core machine, shared)."]
     return "\n".join(lines) + "\n"
+
+
+_WARM: set[tuple[int, str]] = set()
+
+
+def task(job: tuple[int, str, str, list[list[int]], int]) -> tuple[Match, dict[str, Clock], float]:
+    """One match (in a worker): the match, the clocks of its bots, the CPU seconds it took."""
+    h, one, three, deals, seed = job
+    start = time.process_time()
+    game = pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h})
+    for name in (one, three):  # load the compiled kernels before anything is timed
+        if (h, name) not in _WARM and not name.startswith("ismcts@"):
+            play(game, [make_bot(game, name, s) for s in range(N_PLAYERS)], [name] * N_PLAYERS, deals[0], {})
+            _WARM.add((h, name))
+    clocks: dict[str, Clock] = {}
+    match = run_match(game, one, three, deals, seed, clocks)
+    return match, clocks, time.process_time() - start
 
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
+    workers_cpu = 0.0  # CPU seconds of worker processes (with --jobs > 1; else the tasks run here)
+    jobs = []
+    for h, n_deals in zip(args.sizes, args.deal_counts, strict=True):
+        deals = make_deals(pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h}), n_deals, args.seed + h)
+        for budget in args.budgets:
+            for name in args.names:
+                ism = f"ismcts@{budget}"
+                jobs += [(h, name, ism, deals, args.seed), (h, ism, name, deals, args.seed)]
     matches: list[Match] = []
     clocks: dict[tuple[int, str], Clock] = {}
-    native: dict[tuple[int, str], float] = {}
-    choices: dict[int, float] = {}  # moves with a choice per round, all four seats
-    for h, n_deals in zip(args.sizes, args.deal_counts, strict=True):
-        game = pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h})
-        deals = make_deals(game, n_deals, args.seed + h)
-        for name in args.names:  # load the compiled kernels before anything is timed
-            play(game, [make_bot(game, name, 1, s) for s in range(N_PLAYERS)], [name] * N_PLAYERS, deals[0], {})
-        local: dict[str, Clock] = {}
-        for name in args.names:
-            for one, three in ((name, "ismcts"), ("ismcts", name)):
-                m = run_match(game, one, three, deals, args.budget, args.seed, local)
-                matches.append(m)
-                mean, lo, hi = m.interval()
-                print(f"hand {h}: {one} vs 3 {three}: margin {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
-                      f" ({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
-        total_moves = sum(c.moves for c in local.values())
-        choices[h] = total_moves / (len(args.names) * 2 * n_deals * N_PLAYERS)
-        for name, clock in local.items():
-            clocks[(h, name)] = clock
-            if name != "ismcts":
-                native[(h, name)] = native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000)
-    text = report(args, matches, clocks, native, choices, time.perf_counter() - start)
+    rounds: dict[int, int] = {}
+    moves: dict[int, int] = {}
+    with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+        for match, local, seconds in pool.imap(task, jobs):
+            matches.append(match)
+            workers_cpu += seconds if args.jobs > 1 else 0.0
+            h = match.hand_size
+            rounds[h] = rounds.get(h, 0) + N_PLAYERS * len(match.margins)
+            for name, clock in local.items():
+                total = clocks.setdefault((h, name), Clock())
+                total.seconds += clock.seconds
+                total.moves += clock.moves
+                moves[h] = moves.get(h, 0) + clock.moves
+            mean, lo, hi = match.interval()
+            print(f"hand {h}: {match.one} vs 3 {match.three}: margin {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+                  f" ({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+    choices = {h: moves[h] / rounds[h] for h in rounds}
+    native = {(h, name): native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000)
+              for (h, name) in clocks if not name.startswith("ismcts@")}
+    cpu = time.process_time() - cpu_start + workers_cpu
+    text = report(args, matches, clocks, native, choices, time.perf_counter() - start, cpu)
     print(text)
     if args.out:
         args.out.write_text(text)
+
+
+class _Serial:
+    """``Pool.imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn, items):  # type: ignore[no-untyped-def]
+        return map(fn, items)
 
 
 if __name__ == "__main__":

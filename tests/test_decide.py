@@ -109,7 +109,8 @@ def test_engine_view_applies_the_reference_rules(n_players: int, hand_size: int,
                 continue
             assert kind == "card" and seat == (record.leaders[done] + j % n) % n
             trick = [deck.card(c) for c in flat[done * n : j]]
-            expected = [c for c in held[seat] if deck.card(c) in set(legal_plays([deck.card(x) for x in held[seat]], trick))]
+            allowed = set(legal_plays([deck.card(x) for x in held[seat]], trick))
+            expected = [c for c in held[seat] if deck.card(c) in allowed]
             assert legal == expected
             held[seat].remove(flat[j])
 

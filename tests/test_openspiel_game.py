@@ -54,6 +54,11 @@ CONFIGS = [
 ]
 
 
+def ID(params: dict) -> str:
+    """A test id from game parameters."""
+    return ",".join(f"{k}={v}" for k, v in params.items())
+
+
 def load(params: dict) -> WizardGame:
     return pyspiel.load_game("wizard", params)
 
@@ -131,7 +136,7 @@ def _check_state(state, decider: PolicyDecider, rules: Rules) -> None:
         assert (d.n_dealt == 0) == s.blind
 
 
-@pytest.mark.parametrize("params", CONFIGS, ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+@pytest.mark.parametrize("params", CONFIGS, ids=ID)
 def test_random_rounds_agree_with_kernel_and_reference_state_by_state(params: dict) -> None:
     game = load(params)
     rules, r = game.rules, game.hand_size
@@ -155,7 +160,7 @@ def test_random_rounds_agree_with_kernel_and_reference_state_by_state(params: di
 
 
 def _actions_of_traced_round(game: WizardGame, trace, i: int) -> list[int]:
-    """A round traced by the kernel as the OpenSpiel actions that play it (turn, [blind trump], deal, [trump], bids, plays)."""
+    """A round traced by the kernel as the actions that play it: turn, [blind trump], deal, [trump], bids, plays."""
     s = game.setup
     n, r = s.n, s.hand_size
     actions = []
@@ -175,7 +180,7 @@ def _actions_of_traced_round(game: WizardGame, trace, i: int) -> list[int]:
 
 
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
-@pytest.mark.parametrize("params", CONFIGS[::2] + CONFIGS[3:5], ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+@pytest.mark.parametrize("params", CONFIGS[::2] + CONFIGS[3:5], ids=ID)
 def test_kernel_rounds_replay_move_by_move(params: dict, policy: str) -> None:
     """Every move the kernel made is legal in the game, and the game finds the kernel's trick winners and scores."""
     game = load(params)
@@ -197,7 +202,7 @@ def test_kernel_rounds_replay_move_by_move(params: dict, policy: str) -> None:
 
 # ---------------------------------------------------------------- OpenSpiel's own checks
 @pytest.mark.parametrize("params", [CONFIGS[0], CONFIGS[2], CONFIGS[4], CONFIGS[6], CONFIGS[9]],
-                         ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+                         ids=ID)
 def test_openspiel_random_sim_test(params: dict) -> None:
     pyspiel.random_sim_test(load(params), num_sims=5, serialize=True, verbose=False)
 
@@ -232,7 +237,7 @@ def _play_to_decisions(game, rng: random.Random, rounds: int):
 
 
 @pytest.mark.parametrize("params", [CONFIGS[1], CONFIGS[4], CONFIGS[6], CONFIGS[9]],
-                         ids=lambda p: ",".join(f"{k}={v}" for k, v in p.items()))
+                         ids=ID)
 def test_information_states_hide_exactly_the_other_hands(params: dict) -> None:
     """Two states that differ only in another player's cards (and unseen hidden bids) look the same to a player."""
     game = load(params)
@@ -371,5 +376,58 @@ def test_bots_play_rounds_and_ismcts_beats_random_play() -> None:
 def test_bot_errors() -> None:
     with pytest.raises(ValueError, match="unknown policy"):
         WizstatsBot(load({}), "nobody")
-    with pytest.raises(ValueError, match="simulations must be"):
-        ismcts_bot(load({}), 0)
+    with pytest.raises(ValueError, match="simulations must be a whole number >= 2"):
+        ismcts_bot(load({}), 1)
+
+
+@pytest.mark.parametrize("choice", ["after-look", "blind"])
+def test_a_turned_wizard_makes_the_dealer_name_trump(choice: str) -> None:
+    """After a turned Wizard the dealer names a suit: before the deal (blind, not seeing his hand) or after it."""
+    game = load({"players": 4, "hand_size": 3, "trump_choice": choice})
+    s = game.setup
+    state = game.new_initial_state()
+    state.apply_action(52)  # the first Wizard is turned
+    if choice == "after-look":
+        for card in range(12):  # blue 1..12, dealt to players 1, 2, 3, 0, 1, ...
+            assert state.is_chance_node()
+            state.apply_action(card)
+    assert state.current_player() == 0 and state.legal_actions() == [s.trump_offset + u for u in range(4)]
+    assert ("hand0:" in state.information_state_string(0)) == (choice == "after-look")
+    assert "trump:?" in state.information_state_string(0)
+    action = WizstatsBot(game, "heuristic", seed=0).step(state)
+    if choice == "after-look":
+        assert action == s.trump_offset + 0  # the dealer holds B4 B8 B12: he names blue
+    state.apply_action(s.trump_offset + 2)
+    assert state.round.trump == 2 and "trump:green" in state.information_state_string(1)
+    if choice == "blind":
+        assert state.is_chance_node() and not state.round.dealt[0]
+        for card in range(12):
+            state.apply_action(card)
+    assert state.current_player() == 1 and state.legal_actions() == [s.bid_offset + b for b in range(4)]
+
+
+def test_docs_example_runs() -> None:
+    """The Python example of docs/openspiel.md that uses OpenSpiel's algorithms runs as printed."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "openspiel.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in text.split("```python\n")[1:]]
+    example = next(b for b in blocks if "evaluate_bots" in b)
+    exec(compile(example, "docs/openspiel.md", "exec"), {})
+
+
+def test_ismcts_benchmark_runs() -> None:
+    """benchmarks/ismcts.py at a tiny size prints both tables (no figure asserted: a smoke run)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "benchmarks" / "ismcts.py"), "--quick", "heuristic"],
+                         cwd=root, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr[-2000:]
+    import re
+
+    assert re.search(r"\| 2 \| `heuristic`( \(default\))? \| IS-MCTS \| 2 \| [+-]\d", out.stdout)
+    assert re.search(r"\| 2 \| IS-MCTS \| `heuristic`( \(default\))? \| 2 \| [+-]\d", out.stdout)
+    assert "IS-MCTS (10 simulations)" in out.stdout and "seconds per move" in out.stdout

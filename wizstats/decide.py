@@ -91,7 +91,12 @@ class PolicyDecider:
     """
 
     def __init__(
-        self, rules: Rules, hand_size: int, policies: str | Policy | Sequence[str | Policy] = "heuristic", *, seed: int = 0
+        self,
+        rules: Rules,
+        hand_size: int,
+        policies: str | Policy | Sequence[str | Policy] = "heuristic",
+        *,
+        seed: int = 0,
     ) -> None:
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")

@@ -122,7 +122,7 @@ def decide(tab, st0, policy, params, hands, hand_len, turned, trump, bids, n_bid
 
 @jit
 def replay_view(tab, st0, hands, hand_len, turned, trump, bids, n_bids, plays, n_plays, legal, winners, tricks):
-    """What the engine's rules make of the state: fills ``legal`` (card ids, -1 after the last), ``winners``, ``tricks``.
+    """What the engine's rules make of the state: fills ``legal`` (card ids, then -1), ``winners`` and ``tricks``.
 
     ``legal`` gets the cards the seat to play may play (only when a card is due), ``winners[t]``
     the seat that won trick ``t`` (for the tricks completed), ``tricks[seat]`` the tricks won.

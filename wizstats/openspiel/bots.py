@@ -25,13 +25,14 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
+from .. import Policy
 from ..decide import PolicyDecider
-from ..policies import Policy
 from .game import WizardGame, WizardState
 from .resample import resample
 
-__all__ = ["WizstatsBot", "ismcts_bot", "play_round"]
+__all__ = ["WizardISMCTSBot", "WizstatsBot", "ismcts_bot", "play_round"]
 
 
 class WizstatsBot(pyspiel.Bot):
@@ -72,6 +73,16 @@ class WizstatsBot(pyspiel.Bot):
         """Nothing to track (the state holds everything)."""
 
 
+class WizardISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ``ISMCTSBot`` plus what ``evaluate_bots`` calls and it lacks (it keeps no state)."""
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to forget: the search starts afresh at every move."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Nothing to track."""
+
+
 def ismcts_bot(
     game: WizardGame,
     simulations: int,
@@ -79,8 +90,11 @@ def ismcts_bot(
     seed: int = 0,
     uct_c: float | None = None,
     rollouts: int = 1,
-) -> pyspiel.Bot:
-    """OpenSpiel's IS-MCTS (Python) with ``simulations`` per move and random rollouts.
+) -> WizardISMCTSBot:
+    """OpenSpiel's IS-MCTS (Python) with ``simulations`` per move (at least 2) and random rollouts.
+
+    With 2 simulations it plays a uniformly random legal move (the first only evaluates the
+    root, the second tries one move); a search needs more simulations than there are moves.
 
     ``uct_c`` defaults to half the range of a round's scores (the returns are raw points, the
     UCT constant of OpenSpiel's examples, 2, assumes returns of size 1). The final move is the
@@ -88,15 +102,13 @@ def ismcts_bot(
     game's ``resample_from_infostate``, here drawing from a stream seeded with ``seed``, so a
     seeded bot repeats its moves: OpenSpiel's default sampler is seeded from the system).
     """
-    from open_spiel.python.algorithms import ismcts, mcts
-
-    if not isinstance(simulations, int) or simulations < 1:
-        raise ValueError(f"simulations must be a whole number >= 1, got {simulations!r}")
+    if not isinstance(simulations, int) or simulations < 2:  # the first simulation only creates the root
+        raise ValueError(f"simulations must be a whole number >= 2, got {simulations!r}")
     if uct_c is None:
         uct_c = (game.max_utility() - game.min_utility()) / 2
     state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(rollouts, state)
-    bot = ismcts.ISMCTSBot(
+    bot = WizardISMCTSBot(
         game, evaluator, uct_c, simulations, random_state=state,
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )

@@ -93,7 +93,7 @@ def rules_from_params(params: dict[str, object]) -> tuple[Rules, int]:
         raise ValueError(f"wizard is played by 3 to 6 players, got {n}")
     rules = Rules(
         n,  # type: ignore[arg-type]
-        deck=str(p["deck"]),
+        deck=str(p["deck"]),  # type: ignore[arg-type]  (Rules resolves deck names)
         schedule=(p["hand_size"],),  # type: ignore[arg-type]
         plus_minus_one=p["plus_minus_one"],  # type: ignore[arg-type]
         trump_choice=trump_choice,  # type: ignore[arg-type]

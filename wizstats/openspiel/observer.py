@@ -70,70 +70,74 @@ class WizardObserver:
 
     def _hands(self, state: WizardState, player: int) -> list[tuple[int, list[int]]]:
         """The hands this view shows: (seat, cards); dealt hands for information states, current ones otherwise."""
-        source = state.round.dealt if self.perfect_recall else state.round.hands
-        if state.round.n_dealt < self.setup.n * self.setup.hand_size:
+        d = state.round
+        if d.n_dealt < self.setup.n * self.setup.hand_size:
             return []  # the deal is not over: a player looks at his cards once he has them all
+        source = d.dealt if self.perfect_recall else d.hands
         if self.private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
             return [(player, source[player])]
         if self.private == pyspiel.PrivateInfoType.ALL_PLAYERS:
             return list(enumerate(source))
         return []
 
+    @staticmethod
+    def _tricks(state: WizardState) -> list[tuple[int, list[int]]]:
+        """Every trick begun, as (leader, cards in play order)."""
+        d, n = state.round, state.setup.n
+        leaders = d.leaders + ([d.leader] if d.trick else [])
+        return [(leader, d.plays[t * n : (t + 1) * n]) for t, leader in enumerate(leaders)]
+
     def set_from(self, state: WizardState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
         self.tensor.fill(0)
-        d = self.dict
-        n = self.setup.n
-        d["player"][player] = 1
+        t, d = self.dict, state.round
+        t["player"][player] = 1
         for seat, cards in self._hands(state, player):
-            target = d["hand"] if "hand" in d else d["hands"][seat]
+            target = t["hand"] if "hand" in t else t["hands"][seat]
             target[cards] = 1
         if not self.public:
             return
-        if state.round.turned is not None:
-            d["turned"][state.round.turned] = 1
-        if state.round.trump is not None:
-            d["trump"][state.round.trump] = 1
-        elif not state.round.trump_pending and state.round.phase != P_TURN:
-            d["trump"][4] = 1
-        for seat in range(n):
+        if d.turned is not None:
+            t["turned"][d.turned] = 1
+        if d.trump is not None:
+            t["trump"][d.trump] = 1
+        elif not d.trump_pending and d.phase != P_TURN:
+            t["trump"][4] = 1
+        for seat in range(self.setup.n):
             if self._sees_bid(state, player, seat):
-                d["bids"][seat, state.round.bids[seat]] = 1
+                t["bids"][seat, d.bids[seat]] = 1
         if self.perfect_recall:
-            for i, card in enumerate(state.round.plays):
-                d["plays"][i // n, i % n, card] = 1
-            for t in range(len(state.round.leaders) + (1 if state.round.trick else 0)):
-                d["leaders"][t, state.round.leaders[t] if t < len(state.round.leaders) else state.round.leader] = 1
-        else:
-            for seat in range(n):
-                d["won"][seat, state.round.won[seat]] = 1
-            for k, card in enumerate(state.round.trick):
-                d["trick"][k, card] = 1
-            if state.round.phase >= P_PLAY:
-                d["leader"][state.round.leader] = 1
-            done = len(state.round.plays) - len(state.round.trick)
-            d["played"][state.round.plays[:done]] = 1
+            for k, (leader, cards) in enumerate(self._tricks(state)):
+                t["leaders"][k, leader] = 1
+                for pos, card in enumerate(cards):
+                    t["plays"][k, pos, card] = 1
+            return
+        for seat in range(self.setup.n):
+            t["won"][seat, d.won[seat]] = 1
+        for pos, card in enumerate(d.trick):
+            t["trick"][pos, card] = 1
+        if d.phase >= P_PLAY:
+            t["leader"][d.leader] = 1
+        t["played"][d.plays[: len(d.plays) - len(d.trick)]] = 1
 
     def string_from(self, state: WizardState, player: int) -> str:
         """``state`` as ``player`` sees it, as one line (the information state or the observation)."""
-        names = self.setup.names
-        n = self.setup.n
+        names, n, d = self.setup.names, self.setup.n, state.round
         parts = [f"p{player}"]
         for seat, cards in self._hands(state, player):
             parts.append(f"hand{seat}:" + " ".join(names[c] for c in cards))
-        if self.public:
-            parts.append("turned:" + ("-" if state.round.turned is None else names[state.round.turned]))
-            parts.append("trump:" + state.trump_text())
-            bids = [str(state.round.bids[q]) if self._sees_bid(state, player, q) else "?" for q in range(n)]
-            parts.append("bids:" + ",".join(bids[(1 + k) % n] for k in range(state.round.n_bids)))
-            if self.perfect_recall:
-                for t, leader in enumerate([*state.round.leaders, state.round.leader][: len(state.round.leaders) + bool(state.round.trick)]):
-                    cards = state.round.plays[t * n : (t + 1) * n]
-                    parts.append(f"t{t + 1}@{leader}:" + " ".join(names[c] for c in cards))
-            else:
-                parts.append("won:" + ",".join(str(w) for w in state.round.won))
-                if state.round.phase >= P_PLAY:
-                    parts.append(f"trick@{state.round.leader}:" + " ".join(names[c] for c in state.round.trick))
-                done = len(state.round.plays) - len(state.round.trick)
-                parts.append("played:" + " ".join(names[c] for c in sorted(state.round.plays[:done])))
+        if not self.public:
+            return " ".join(parts)
+        parts.append("turned:" + ("-" if d.turned is None else names[d.turned]))
+        parts.append("trump:" + state.trump_text())
+        bids = [str(d.bids[q]) if self._sees_bid(state, player, q) else "?" for q in range(n)]
+        parts.append("bids:" + ",".join(bids[(1 + k) % n] for k in range(d.n_bids)))
+        if self.perfect_recall:
+            for k, (leader, cards) in enumerate(self._tricks(state)):
+                parts.append(f"t{k + 1}@{leader}:" + " ".join(names[c] for c in cards))
+            return " ".join(parts)
+        parts.append("won:" + ",".join(str(w) for w in d.won))
+        if d.phase >= P_PLAY:
+            parts.append(f"trick@{d.leader}:" + " ".join(names[c] for c in d.trick))
+        parts.append("played:" + " ".join(names[c] for c in sorted(d.plays[: len(d.plays) - len(d.trick)])))
         return " ".join(parts)

@@ -92,9 +92,8 @@ def resample(state: WizardState, player: int, rng: random.Random) -> WizardState
     pool = [c for c in range(s.deck_size) if c not in known]
     held = {q: slot_seat.count(q) for q in range(n)}
     need = {q: held[q] - len(played_by[q]) for q in range(n) if q != player and held[q] > 0}
-    suits = [-1 if s.cards[c].suit is None else int(s.cards[c].suit) for c in range(s.deck_size)]
     voids = {q: {int(u) for u in state.round.voids[q]} for q in need}
-    hidden = deal_hidden(pool, need, voids, suits, rng)
+    hidden = deal_hidden(pool, need, voids, s.suits, rng)
     new_cards = {q: played_by[q] + hidden[q] for q in need}
     used = {q: 0 for q in need}
     fresh = state.get_game().new_initial_state()
