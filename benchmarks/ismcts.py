@@ -15,7 +15,7 @@ seats and the rotations, minus the mean of the others over theirs), per deal; th
 (95%, normal) is over deals, the independent units, as in ``wizstats.arena``. Every table
 uses the same deals. IS-MCTS is OpenSpiel's Python ``ISMCTSBot`` with random rollouts
 (``wizstats.openspiel.bots.ismcts_bot``), ``--budget`` simulations per move; the wizstats
-players move through ``WizstatsBot`` (``wizstats.decide.PolicyDecider``). Time per move is
+players move through ``WizstatsBot`` (``wizstats.engine.decide.PolicyDecider``). Time per move is
 process CPU time inside ``bot.step``, counted over moves with more than one legal action
 (IS-MCTS answers forced moves at once; so do the wizstats players). ``--out`` writes the
 Markdown tables (no timestamps; the run's command and seed are in it).

@@ -1,4 +1,4 @@
-"""One decision at a time (``wizstats.decide``) against the kernel's own rounds.
+"""One decision at a time (``wizstats.engine.decide``) against the kernel's own rounds.
 
 ``trace_rounds`` plays rounds in the batch kernel and records every card; replaying each round
 through :class:`PolicyDecider`, with the random stream where the kernel had it after the deal,
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from wizstats import CardKind, Policy, Rules
-from wizstats.decide import PolicyDecider, RoundView
+from wizstats.engine.decide import PolicyDecider, RoundView
 from wizstats.reference import RoundRng, legal_plays, replay_round
 from wizstats.simulate import seed_key, trace_rounds
 

@@ -35,7 +35,7 @@ chi2_contingency = pytest.importorskip("scipy.stats").chi2_contingency
 import wizstats  # noqa: E402
 import wizstats.openspiel  # noqa: E402,F401  (registers "wizard")
 from wizstats import CardKind, Rules  # noqa: E402
-from wizstats.decide import PolicyDecider  # noqa: E402
+from wizstats.engine.decide import PolicyDecider  # noqa: E402
 from wizstats.openspiel import WizardGame, rules_from_params  # noqa: E402
 from wizstats.openspiel.bots import WizstatsBot, ismcts_bot, play_round  # noqa: E402
 from wizstats.reference import replay_round  # noqa: E402

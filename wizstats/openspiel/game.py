@@ -33,8 +33,9 @@ import random
 
 import pyspiel
 
-from .. import BidVisibility, Card, CardKind, Rules, Suit, TrumpChoice, legal_plays, score_round, trick_winner
-from ..decide import RoundView
+from ..reference import legal_plays, trick_winner
+from ..rules import BidVisibility, Card, CardKind, Rules, Suit, TrumpChoice, score_round
+from ..engine import RoundView
 from ..reference import led_suit
 
 __all__ = ["DEFAULT_PARAMS", "GAME_TYPE", "RoundData", "Setup", "WizardGame", "WizardState", "rules_from_params"]
@@ -448,7 +449,7 @@ class WizardState(pyspiel.State):
         return resample(self, player_id, random.Random(int(probability_sampler() * (1 << 53))))
 
     def view(self) -> RoundView:
-        """The round so far as a :class:`wizstats.decide.RoundView` (card ids, seats), for wizstats policies."""
+        """The round so far as a :class:`wizstats.engine.decide.RoundView` (card ids, seats), for wizstats policies."""
         s, d = self.setup, self.round
         dealt = d.n_dealt == s.n * s.hand_size
         return RoundView(

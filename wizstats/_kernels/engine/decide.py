@@ -1,4 +1,4 @@
-"""One decision of a policy in a given round state: the kernel behind :mod:`wizstats.decide`.
+"""One decision of a policy in a given round state: the kernel behind :mod:`wizstats.engine.decide`.
 
 The batch kernels (:mod:`.round`) play whole rounds; an outside engine (OpenSpiel, a user
 interface) instead needs the policy's answer in the state it has reached. :func:`decide`
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .core import (
+from ..rules.core import (
     ST_BIDS_MADE,
     ST_LEADER,
     ST_N,
@@ -36,8 +36,8 @@ from .core import (
     play_card,
     reset_round,
 )
-from .jit import hotjit, jit
-from .policies import choose_bid, choose_card, choose_trump
+from ..jit import hotjit, jit
+from ..players.dispatch import choose_bid, choose_card, choose_trump
 
 D_TRUMP = 0  # the dealer names trump (a suit)
 D_BID = 1  # a seat bids

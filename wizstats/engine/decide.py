@@ -26,11 +26,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .cards import CardKind
-from .policies import Policy, resolve_policies
-from .reference import RoundRng
-from .rules import Rules
-from .simulate import round_setup, seed_key
+from ..players import Policy, resolve_policies
+from ..reference import RoundRng
+from ..rules import CardKind, Rules
+from .setup import round_setup, seed_key
 
 __all__ = ["Decision", "PolicyDecider", "RoundView"]
 
@@ -154,7 +153,7 @@ class PolicyDecider:
         The state must be one the rules allow (check it with :func:`wizstats.reference.replay_round`
         when in doubt); a card played that is not in its player's hand is a ``ValueError``.
         """
-        from ._kernels.decide import D_NONE, decide
+        from .._kernels.engine.decide import D_NONE, decide
 
         turned, trump, n_bids = self._load(view)
         kind, seat, value = decide(
@@ -173,7 +172,7 @@ class PolicyDecider:
         ``kind`` is ``"trump"``, ``"bid"``, ``"card"`` or ``"none"``; the legal cards are given
         only when a card is due. For cross-checks of other engines against the kernel.
         """
-        from ._kernels.decide import replay_view
+        from .._kernels.engine.decide import replay_view
 
         turned, trump, n_bids = self._load(view)
         n, r = self.rules.n_players, self.hand_size
