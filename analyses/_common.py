@@ -128,12 +128,28 @@ def save_figure(fig: Any, path: Path) -> None:
 
 
 # ---------------------------------------------------------------- the three files
-def _markdown(name: str, title: str, question: str, finding: str, display: pd.DataFrame,
-              assumptions: Mapping[str, str], size: str) -> list[str]:
+def _markdown(
+    name: str, title: str, question: str, finding: str, display: pd.DataFrame, assumptions: Mapping[str, str], size: str
+) -> list[str]:
     regenerate = f"python -m analyses.{name}" + ("" if size == "full" else f" --size {size}")
-    return [f"# {title}", "", f"*{question}*", "", finding, "", f"![{title}]({name}.png)", "", markdown_table(display),
-            "", "Assumptions:", "", *assumptions_lines(assumptions), "",
-            f"Full table: [`{name}.csv`]({name}.csv). Regenerate: `{regenerate}`.", ""]
+    return [
+        f"# {title}",
+        "",
+        f"*{question}*",
+        "",
+        finding,
+        "",
+        f"![{title}]({name}.png)",
+        "",
+        markdown_table(display),
+        "",
+        "Assumptions:",
+        "",
+        *assumptions_lines(assumptions),
+        "",
+        f"Full table: [`{name}.csv`]({name}.csv). Regenerate: `{regenerate}`.",
+        "",
+    ]
 
 
 def finish(

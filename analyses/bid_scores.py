@@ -60,11 +60,31 @@ def _rows(label: str, td: ws.TrickDistribution) -> list[dict[str, object]]:
             ("p_make", b.p_make, b.p_make_low, b.p_make_high),
             ("score_sd", score_sd(td.tricks, bid, len(td.hand)), math.nan, math.nan),
         ):
-            rows.append({**meta, "bid": bid, "quantity": quantity, "tricks": pd.NA, "value": value, "low": low,
-                         "high": high, "best": best})
+            rows.append(
+                {
+                    **meta,
+                    "bid": bid,
+                    "quantity": quantity,
+                    "tricks": pd.NA,
+                    "value": value,
+                    "low": low,
+                    "high": high,
+                    "best": best,
+                }
+            )
     for t in td.tricks.itertuples():
-        rows.append({**meta, "bid": int(t.bid), "quantity": "p_tricks", "tricks": int(t.tricks), "value": t.value,
-                     "low": t.low, "high": t.high, "best": int(t.bid) == td.best_bid})
+        rows.append(
+            {
+                **meta,
+                "bid": int(t.bid),
+                "quantity": "p_tricks",
+                "tricks": int(t.tricks),
+                "value": t.value,
+                "low": t.low,
+                "high": t.high,
+                "best": int(t.bid) == td.best_bid,
+            }
+        )
     return rows
 
 
@@ -72,8 +92,16 @@ def measure(hands: tuple[str, ...], n: int) -> pd.DataFrame:
     """Per hand and bid: expected score, chance to meet it, the score's spread, and P(tricks)."""
     rows = []
     for k, label in enumerate(steps(hands, NAME)):
-        td = ws.trick_distribution(HANDS[label], trump=TRUMP, n_players=N_PLAYERS, seat=SEAT, policy=POLICY, n=n,
-                                   seed=SEED + k, confidence_level=CONFIDENCE)
+        td = ws.trick_distribution(
+            HANDS[label],
+            trump=TRUMP,
+            n_players=N_PLAYERS,
+            seat=SEAT,
+            policy=POLICY,
+            n=n,
+            seed=SEED + k,
+            confidence_level=CONFIDENCE,
+        )
         rows += _rows(label, td)
     return pd.DataFrame(rows)
 

@@ -139,8 +139,10 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
     with_trump = sel[[Rules(p).has_trump_card(int(r)) for r in sel.hand_size]]
     short = with_trump[with_trump.weakest_trump.isna()]
     if len(short):
-        text += (f" In {len(short)} of {len(with_trump)} seat and hand-size cases no trump rank qualifies at all"
-                 f" (even the 13 takes its trick less often than that, as these players play).")
+        text += (
+            f" In {len(short)} of {len(with_trump)} seat and hand-size cases no trump rank qualifies at all"
+            f" (even the 13 takes its trick less often than that, as these players play)."
+        )
     text += " The thresholds describe these players, not a law of the game."
     r1 = ws.round1_thresholds(p).table
     row = r1[(r1.seat == 1) & (r1.state == "trump")].iloc[0]
@@ -148,9 +150,11 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
         sim, ex = rank_text(lead.weakest_trump[1]), rank_text(row.weakest_rank)
         text += f" Round-1 check: the simulation puts the leader's weakest trump at {sim}, the exact count at {ex}"
         if sim.isdigit() and ex.isdigit() and int(sim) == int(ex) - 1 and row.p_below == row.p_below:
-            text += (f" (the exact chance of a {int(ex) - 1} is {pct(row.p_below)}, within"
-                     f" {100 * abs(row.p_below - cut):.1f} points of the break-even: close calls go either way in a"
-                     f" sample)")
+            text += (
+                f" (the exact chance of a {int(ex) - 1} is {pct(row.p_below)}, within"
+                f" {100 * abs(row.p_below - cut):.1f} points of the break-even: close calls go either way in a"
+                f" sample)"
+            )
         elif sim != ex:
             text += " (sampling error: see the intervals of trick_probability.csv)"
         text += "."

@@ -17,8 +17,8 @@ import pandas as pd
 
 import wizstats as ws
 from wizstats import CardKind, Rules, Suit, wilson_interval
-from wizstats.reference import clairvoyant_chance
 from wizstats.intervals import mean_interval
+from wizstats.reference import clairvoyant_chance
 
 from ._common import CONFIDENCE, POLICY, finish, main, new_figure, num_ci, pct, pct_ci, size_params, steps
 
@@ -50,8 +50,15 @@ def odds(players: tuple[int, ...], rounds: int) -> pd.DataFrame:
     for p in steps(players, NAME + " (rounds)"):
         t = ws.clairvoyance_odds(Rules(p), rounds, seed=SEED + p, compare_policy=POLICY, confidence_level=CONFIDENCE)
         # the first four with intervals, the others (means over positions, the normal round) without
-        for q in ("bid_1", "takes_trick", "accuracy", "mean_score", "mean_chance", "normal_accuracy",
-                  "normal_mean_score"):
+        for q in (
+            "bid_1",
+            "takes_trick",
+            "accuracy",
+            "mean_score",
+            "mean_chance",
+            "normal_accuracy",
+            "normal_mean_score",
+        ):
             ci = f"{q}_low" in t
             parts.append(
                 pd.DataFrame(

@@ -60,11 +60,16 @@ def _share(row: object) -> float:
 
 def _display(figures: pd.DataFrame) -> pd.DataFrame:
     last = f"last_{LAST_K}_points"
-    names = {"n_players": "players", "max_points": "max points", last: f"last {LAST_K} rounds",
-             f"last_{LAST_K}_share": "share (exact)"}
+    names = {
+        "n_players": "players",
+        "max_points": "max points",
+        last: f"last {LAST_K} rounds",
+        f"last_{LAST_K}_share": "share (exact)",
+    }
     shown = figures.assign(share=[pct(_share(r)) for r in figures.itertuples()]).rename(columns=names)
-    return shown[["players", "schedule", "rounds", "tricks", "max points", f"last {LAST_K} rounds", "share (exact)",
-                  "share"]]
+    return shown[
+        ["players", "schedule", "rounds", "tricks", "max points", f"last {LAST_K} rounds", "share (exact)", "share"]
+    ]
 
 
 def _figure(frame: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-untyped-def]
@@ -72,13 +77,26 @@ def _figure(frame: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-u
     left, right = axes[0]
     for n in players:
         std = frame[(frame.n_players == n) & (frame.schedule == "standard")]
-        left.plot(100 * std["round"] / len(std), 100 * std["share_of_game"].cumsum(), marker="o", markersize=3,
-                  color=COLOURS.get(n), label=f"{n} players ({len(std)} rounds)")
+        left.plot(
+            100 * std["round"] / len(std),
+            100 * std["share_of_game"].cumsum(),
+            marker="o",
+            markersize=3,
+            color=COLOURS.get(n),
+            label=f"{n} players ({len(std)} rounds)",
+        )
         for schedule, style in (("standard", "-"), ("tournament", "--")):
             sel = frame[(frame.n_players == n) & (frame.schedule == schedule)].sort_values("rounds_from_end")
             sel = sel[sel.rounds_from_end <= 6]
-            right.plot(sel["rounds_from_end"], 100 * sel["share_from_here"], style, marker="o", markersize=3,
-                       color=COLOURS.get(n), label=f"{n} players, {schedule}")
+            right.plot(
+                sel["rounds_from_end"],
+                100 * sel["share_from_here"],
+                style,
+                marker="o",
+                markersize=3,
+                color=COLOURS.get(n),
+                label=f"{n} players, {schedule}",
+            )
     left.plot([0, 100], [0, 100], ":", color="#7f7f7f", label="points spread evenly")
     left.set_xlabel("% of the rounds played")
     left.set_ylabel("% of the game's maximum points played")
@@ -95,8 +113,9 @@ def _finding(frame: pd.DataFrame, figures: pd.DataFrame, players: tuple[int, ...
     last = f"last_{LAST_K}_points"
     std = {r.n_players: r for r in figures.itertuples() if r.schedule == "standard"}
     tour = {r.n_players: r for r in figures.itertuples() if r.schedule == "tournament"}
-    parts = [f"{getattr(std[n], last)} of {std[n].max_points} ({pct(_share(std[n]))}) with {n} players"
-             for n in players]
+    parts = [
+        f"{getattr(std[n], last)} of {std[n].max_points} ({pct(_share(std[n]))}) with {n} players" for n in players
+    ]
     top = max(players, key=lambda n: _share(std[n]))
     t_top = max(players, key=lambda n: _share(tour[n]))
     games = frame[(frame.n_players == top) & (frame.schedule == "standard")]
@@ -126,9 +145,18 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
         " 4p 1 3 5 7 9 11 12 13 14 15, 5p 2 4 5 .. 12, 6p 1 .. 10",
         "method": "exact arithmetic (no simulation), wizstats.schedule_figures",
     }
-    return finish(NAME, frame, _figure(frame, players), title=TITLE, question=QUESTION,
-                  finding=_finding(frame, figures, players), assumptions=assumptions, display=_display(figures),
-                  out_dir=out_dir, size=size)
+    return finish(
+        NAME,
+        frame,
+        _figure(frame, players),
+        title=TITLE,
+        question=QUESTION,
+        finding=_finding(frame, figures, players),
+        assumptions=assumptions,
+        display=_display(figures),
+        out_dir=out_dir,
+        size=size,
+    )
 
 
 if __name__ == "__main__":

@@ -19,8 +19,8 @@ import pandas as pd
 
 import wizstats as ws
 from wizstats import CardKind, Rules, wilson_interval
-from wizstats.intervals import mean_interval
 from wizstats.engine import SpecialTrace
+from wizstats.intervals import mean_interval
 
 from ._common import CONFIDENCE, POLICY, finish, main, new_figure, num_ci, pct, pct_ci, size_params, steps
 

@@ -190,18 +190,24 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], per_game: bool) -> s
     if len(game) and len(exact) and exact.iloc[0] > 0:
         g = game.iloc[0]
         if g.high < 0:
-            text += (" That the simulated players lose by looking means their bidding does not yet cash in the trump"
-                     " they name: a weakness of the players, not of the rule.")
+            text += (
+                " That the simulated players lose by looking means their bidding does not yet cash in the trump"
+                " they name: a weakness of the players, not of the rule."
+            )
         elif g.low <= 0:
-            text += (" These players gain nothing measurable by looking, although the exact count of round 1 shows"
-                     " that a gain is there to be had.")
+            text += (
+                " These players gain nothing measurable by looking, although the exact count of round 1 shows"
+                " that a gain is there to be had."
+            )
     games = {q: _sel(frame, q, "per_round", 0, "game") for q in players}
     games = {q: g.iloc[0] for q, g in games.items() if len(g)}
     if len(games) > 1:
         lo, hi = min(games, key=lambda q: games[q].value), max(games, key=lambda q: games[q].value)
-        text += (f" Across tables the dealer's value per {'game' if per_game else 'run of hand sizes'} ranges from"
-                 f" {num_ci(games[lo].value, games[lo].low, games[lo].high, 1, True)} with {lo} players to"
-                 f" {num_ci(games[hi].value, games[hi].low, games[hi].high, 1, True)} with {hi}.")
+        text += (
+            f" Across tables the dealer's value per {'game' if per_game else 'run of hand sizes'} ranges from"
+            f" {num_ci(games[lo].value, games[lo].low, games[lo].high, 1, True)} with {lo} players to"
+            f" {num_ci(games[hi].value, games[hi].low, games[hi].high, 1, True)} with {hi}."
+        )
     return text
 
 

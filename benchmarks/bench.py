@@ -41,10 +41,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
 
 import wizstats  # noqa: E402
+from wizstats.engine import seed_key, simulate
 from wizstats.reference import play_random_round
 from wizstats.rules import Rules
-from wizstats.engine import seed_key
-from wizstats.engine import simulate
 
 OH_HELL = {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 10}
 """OpenSpiel ``oh_hell`` parameters for the game wizstats plays with ``deck="oh-hell"``, 4 x 10."""
@@ -172,8 +171,8 @@ def wizstats_general(deck: str, hand_size: int) -> Callable[[int, int], None]:
     """Random rounds through the general kernel (round state and policy dispatch, as every other policy),
     skipping the bitboard kernel that ``simulate`` takes for all-random tables."""
     from wizstats._kernels.engine.round import simulate_counts
-    from wizstats.players import resolve_policies
     from wizstats.engine import round_setup
+    from wizstats.players import resolve_policies
 
     tab, st0 = round_setup(Rules(4, deck=deck), hand_size)
     _, ids, params = resolve_policies("random", 4)
@@ -239,23 +238,37 @@ def ratios(table: dict[str, Contestant]) -> dict[str, tuple[float | None, float 
     ws = "wizstats "
     pairs = {
         "Oh Hell 4x10: wizstats / OpenSpiel evaluate_bots (C++)": (
-            ws + "Oh Hell 4x10, random", "OpenSpiel oh_hell 4x10, evaluate_bots (C++)"),
+            ws + "Oh Hell 4x10, random",
+            "OpenSpiel oh_hell 4x10, evaluate_bots (C++)",
+        ),
         "Oh Hell 4x10: wizstats / OpenSpiel Python loop": (
-            ws + "Oh Hell 4x10, random", "OpenSpiel oh_hell 4x10, Python loop"),
+            ws + "Oh Hell 4x10, random",
+            "OpenSpiel oh_hell 4x10, Python loop",
+        ),
         "Wizard 4x15: wizstats / pure-Python reference": (
-            ws + "Wizard 4x15, random", ws + "reference (pure Python) Wizard 4x15, random"),
+            ws + "Wizard 4x15, random",
+            ws + "reference (pure Python) Wizard 4x15, random",
+        ),
         "Wizard 4x15: heuristic / random, time per round": (ws + "Wizard 4x15, random", ws + "Wizard 4x15, heuristic"),
         "Oh Hell 4x10: heuristic / random, time per round": (
-            ws + "Oh Hell 4x10, random", ws + "Oh Hell 4x10, heuristic"),
+            ws + "Oh Hell 4x10, random",
+            ws + "Oh Hell 4x10, heuristic",
+        ),
         "Wizard 4x15: heuristic / random on the general engine, time per round": (
-            ws + "Wizard 4x15, random, general engine", ws + "Wizard 4x15, heuristic"),
+            ws + "Wizard 4x15, random, general engine",
+            ws + "Wizard 4x15, heuristic",
+        ),
         "Oh Hell 4x10: heuristic / random on the general engine, time per round": (
-            ws + "Oh Hell 4x10, random, general engine", ws + "Oh Hell 4x10, heuristic"),
+            ws + "Oh Hell 4x10, random, general engine",
+            ws + "Oh Hell 4x10, heuristic",
+        ),
         "Wizard 4x15 heuristic: 2 threads / 1 thread": ("heuristic, 2 threads", "heuristic, 1 thread"),
         "Wizard 4x15 random: 2 threads / 1 thread": ("random, 2 threads", "random, 1 thread"),
     }
-    return {k: (ratio(table, a, b), ratio(table, a, b, cpu=True) if "threads" not in k else None)
-            for k, (a, b) in pairs.items()}
+    return {
+        k: (ratio(table, a, b), ratio(table, a, b, cpu=True) if "threads" not in k else None)
+        for k, (a, b) in pairs.items()
+    }
 
 
 def scaling(repeats: int, seconds: float) -> list[Contestant]:
@@ -263,8 +276,12 @@ def scaling(repeats: int, seconds: float) -> list[Contestant]:
     group = []
     for policy in ("random", "heuristic"):
         for threads in (1, 2):
-            group.append(Contestant(f"{policy}, {threads} thread{'s' if threads > 1 else ''}",
-                                    wizstats_sim("standard", 15, policy, threads)))
+            group.append(
+                Contestant(
+                    f"{policy}, {threads} thread{'s' if threads > 1 else ''}",
+                    wizstats_sim("standard", 15, policy, threads),
+                )
+            )
     measure(group, repeats, seconds)
     return group
 
@@ -277,7 +294,15 @@ def startup(repeats: int) -> dict[str, list[float]]:
     commands = {
         "wizstats winner J W R5 --trump red": [*cmd, "winner", "J", "W", "R5", "--trump", "red"],
         "wizstats simulate --players 4 --hand-size 10 --rounds 10000": [
-            *cmd, "simulate", "--players", "4", "--hand-size", "10", "--rounds", "10000"],
+            *cmd,
+            "simulate",
+            "--players",
+            "4",
+            "--hand-size",
+            "10",
+            "--rounds",
+            "10000",
+        ],
     }
     times: dict[str, list[float]] = {k: [] for k in commands}
     for _ in range(repeats + 1):  # the first round warms the kernel cache and the file cache
@@ -323,20 +348,32 @@ def load_average() -> str:
     return " / ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def report(single: list[Contestant], threads: list[Contestant], start: dict[str, list[float]],
-           repeats: int, seconds: float, load_at_start: str) -> str:
+def report(
+    single: list[Contestant],
+    threads: list[Contestant],
+    start: dict[str, list[float]],
+    repeats: int,
+    seconds: float,
+    load_at_start: str,
+) -> str:
     """The whole result as Markdown."""
-    out = [*machine(load_at_start), f"- each figure: the median of {repeats} interleaved runs of about {seconds:g} s",
-           ""]
-    out += ["| contestant (one thread) | rounds/s (wall) | rounds/s (CPU) | runs: min .. max |",
-            "|---|---:|---:|---:|"]
+    out = [
+        *machine(load_at_start),
+        f"- each figure: the median of {repeats} interleaved runs of about {seconds:g} s",
+        "",
+    ]
+    out += ["| contestant (one thread) | rounds/s (wall) | rounds/s (CPU) | runs: min .. max |", "|---|---:|---:|---:|"]
     for c in single:
-        out.append(f"| {c.name} | {fmt_rate(c.median())} | {fmt_rate(c.median(cpu=True))} | "
-                   f"{fmt_rate(min(c.wall))} .. {fmt_rate(max(c.wall))} |")
+        out.append(
+            f"| {c.name} | {fmt_rate(c.median())} | {fmt_rate(c.median(cpu=True))} | "
+            f"{fmt_rate(min(c.wall))} .. {fmt_rate(max(c.wall))} |"
+        )
     if threads:
         out += ["", "| Wizard 4x15, threads | rounds/s (wall) | runs: min .. max |", "|---|---:|---:|"]
-        out += [f"| {c.name} | {fmt_rate(c.median())} | {fmt_rate(min(c.wall))} .. {fmt_rate(max(c.wall))} |"
-                for c in threads]
+        out += [
+            f"| {c.name} | {fmt_rate(c.median())} | {fmt_rate(min(c.wall))} .. {fmt_rate(max(c.wall))} |"
+            for c in threads
+        ]
     table = {c.name: c for c in single} | {c.name: c for c in threads}
     out += ["", "| ratio | target | measured (wall) | measured (CPU) | verdict |", "|---|---:|---:|---:|---|"]
     for name, (wall, cpu) in ratios(table).items():
@@ -349,8 +386,11 @@ def report(single: list[Contestant], threads: list[Contestant], start: dict[str,
         cpu_text = "" if value_cpu is None else f"{value_cpu:,.1f}"
         out.append(f"| {name} | {op} {goal:g} | {value:,.1f} | {cpu_text} | {verdict} |")
     if start:
-        out += ["", "| command, whole process, warm cache | seconds (median) | runs | target | verdict |",
-                "|---|---:|---:|---:|---|"]
+        out += [
+            "",
+            "| command, whole process, warm cache | seconds (median) | runs | target | verdict |",
+            "|---|---:|---:|---:|---|",
+        ]
         for name, times in start.items():
             med = statistics.median(times)
             out.append(f"| `{name}` | {med:.2f} | {len(times)} | < 2 | {'met' if med < 2 else 'missed'} |")
@@ -372,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     load_at_start = load_average()
     try:
         import pyspiel  # noqa: F401
+
         with_openspiel = not args.no_openspiel
     except ImportError:
         with_openspiel = False

@@ -99,8 +99,9 @@ def make_bot(game: pyspiel.Game, name: str, seed: int) -> pyspiel.Bot:
     return WizstatsBot(game, name, seed=seed)
 
 
-def play(game: pyspiel.Game, bots: list[pyspiel.Bot], kinds: list[str], chance: list[int],
-         clocks: dict[str, Clock]) -> list[float]:
+def play(
+    game: pyspiel.Game, bots: list[pyspiel.Bot], kinds: list[str], chance: list[int], clocks: dict[str, Clock]
+) -> list[float]:
     """One round on the given chance outcomes; CPU time of choices goes to ``clocks[kind]``."""
     state, k = game.new_initial_state(), 0
     while not state.is_terminal():
@@ -119,8 +120,9 @@ def play(game: pyspiel.Game, bots: list[pyspiel.Bot], kinds: list[str], chance: 
     return state.returns()
 
 
-def run_match(game: pyspiel.Game, one: str, three: str, deals: list[list[int]], seed: int,
-              clocks: dict[str, Clock]) -> Match:
+def run_match(
+    game: pyspiel.Game, one: str, three: str, deals: list[list[int]], seed: int, clocks: dict[str, Clock]
+) -> Match:
     """``one`` in one seat, ``three`` in the others; each deal in every rotation ``j``."""
     match = Match(one, three, game.hand_size)
     entries = [one] + [three] * (N_PLAYERS - 1)
@@ -167,8 +169,10 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         deals = [int(x) for x in args.deals.split(",") if x.strip()]
         args.budgets = [int(x) for x in args.budget.split(",") if x.strip()]
     except ValueError:
-        p.error(f"bad --hand-sizes, --deals or --budget {args.hand_sizes!r}, {args.deals!r}, {args.budget!r}"
-                " (expected numbers, e.g. 2,3,5)")
+        p.error(
+            f"bad --hand-sizes, --deals or --budget {args.hand_sizes!r}, {args.deals!r}, {args.budget!r}"
+            " (expected numbers, e.g. 2,3,5)"
+        )
     if len(deals) == 1:
         deals = deals * len(args.sizes)
     if len(deals) != len(args.sizes) or min(deals) < 2 or not args.budgets or min(args.budgets) < 2 or args.jobs < 1:
@@ -188,8 +192,15 @@ def label(name: str) -> str:
     return f"`{name}`" + (" (default)" if name == wizstats.DEFAULT_POLICY else "")
 
 
-def report(args: argparse.Namespace, matches: list[Match], clocks: dict[tuple[int, str], Clock],
-           native: dict[tuple[int, str], float], choices: dict[int, float], wall: float, cpu: float) -> str:
+def report(
+    args: argparse.Namespace,
+    matches: list[Match],
+    clocks: dict[tuple[int, str], Clock],
+    native: dict[tuple[int, str], float],
+    choices: dict[int, float],
+    wall: float,
+    cpu: float,
+) -> str:
     cmd = "python benchmarks/ismcts.py " + " ".join(sys.argv[1:])
     lines = [
         "IS-MCTS B: OpenSpiel's Python `ISMCTSBot` with B simulations per move, random rollouts, UCT c = half the"
@@ -218,6 +229,7 @@ def report(args: argparse.Namespace, matches: list[Match], clocks: dict[tuple[in
         "| hand size | player | moves timed | seconds per move | rounds/s |",
         "|---:|---|---:|---:|---:|",
     ]
+
     def order(key: tuple[int, str]) -> tuple[int, int, int]:
         h, name = key
         if name.startswith("ismcts@"):
@@ -230,8 +242,11 @@ def report(args: argparse.Namespace, matches: list[Match], clocks: dict[tuple[in
         else:
             rate = native.get((h, name), math.nan)
         lines.append(f"| {h} | {label(name)} | {clock.moves} | {clock.per_move():.2e} | {rate:,.1f} |")
-    lines += ["", f"Command: `{cmd}` ({cpu / 60:.1f} CPU minutes, {wall / 60:.1f} minutes wall; `nice -n 10` on"
-              " the project's 2-core machine, shared)."]
+    lines += [
+        "",
+        f"Command: `{cmd}` ({cpu / 60:.1f} CPU minutes, {wall / 60:.1f} minutes wall; `nice -n 10` on"
+        " the project's 2-core machine, shared).",
+    ]
     return "\n".join(lines) + "\n"
 
 
@@ -279,11 +294,18 @@ def main(argv: list[str] | None = None) -> None:
                 total.moves += clock.moves
                 moves[h] = moves.get(h, 0) + clock.moves
             mean, lo, hi = match.interval()
-            print(f"hand {h}: {match.one} vs 3 {match.three}: margin {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
-                  f" ({time.perf_counter() - start:.0f} s)", file=sys.stderr, flush=True)
+            print(
+                f"hand {h}: {match.one} vs 3 {match.three}: margin {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+                f" ({time.perf_counter() - start:.0f} s)",
+                file=sys.stderr,
+                flush=True,
+            )
     choices = {h: moves[h] / rounds[h] for h in rounds}
-    native = {(h, name): native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000)
-              for (h, name) in clocks if not name.startswith("ismcts@")}
+    native = {
+        (h, name): native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000)
+        for (h, name) in clocks
+        if not name.startswith("ismcts@")
+    }
     cpu = time.process_time() - cpu_start + workers_cpu
     text = report(args, matches, clocks, native, choices, time.perf_counter() - start, cpu)
     print(text)

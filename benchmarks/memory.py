@@ -37,16 +37,26 @@ print(json.dumps({"rounds": n_rounds, "peak_mb": peak_kb / 1024, "seconds": elap
 def peak(n_rounds: int, hand_size: int, policy: str) -> dict[str, float]:
     """Run one simulation in a fresh process; its rounds, peak RSS in MB and seconds."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
-    out = subprocess.run([sys.executable, "-c", CHILD, str(n_rounds), str(hand_size), policy],
-                         check=True, capture_output=True, text=True, env=env)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, str(n_rounds), str(hand_size), policy],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def main(argv: list[str] | None = None) -> int:
     """Measure each size and print a Markdown table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, nargs="+", default=[10_000, 100_000_000],
-                        help="round counts to compare (default 10000 100000000)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        nargs="+",
+        default=[10_000, 100_000_000],
+        help="round counts to compare (default 10000 100000000)",
+    )
     parser.add_argument("--hand-size", type=int, default=10, help="cards per hand (default 10)")
     parser.add_argument("--policy", default="random", help="policy of every seat (default random: the quickest)")
     args = parser.parse_args(argv)

@@ -30,12 +30,31 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # time this checkout, whatever else is installed
 
-from wizstats._kernels.rules.core import K_SUIT, KIND, MAXP, ST_LEADER, ST_LED, ST_N, ST_R, ST_TRICK_LEN, ST_TRICK_NO, SUIT, deal, finish_trick, legal_mask, new_state, nth_bit, play_card, reset_round, seed_round
-from wizstats._kernels.jit import hotjit, jit
 from wizstats._kernels.engine.round import bid_all, play_tricks, set_trump
+from wizstats._kernels.jit import hotjit, jit
+from wizstats._kernels.rules.core import (
+    K_SUIT,
+    KIND,
+    MAXP,
+    ST_LEADER,
+    ST_LED,
+    ST_N,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRICK_NO,
+    SUIT,
+    deal,
+    finish_trick,
+    legal_mask,
+    new_state,
+    nth_bit,
+    play_card,
+    reset_round,
+    seed_round,
+)
+from wizstats.engine import round_setup, seed_key
 from wizstats.players import resolve_policies
 from wizstats.rules import Rules
-from wizstats.engine import round_setup, seed_key
 
 PHASES = ["seed", "deal", "bids", "move cards", "trick winner", "legal mask", "choose"]
 
@@ -125,9 +144,13 @@ def profile(deck: str, hand_size: int, policy: str, n_rounds: int, repeats: int)
 def table(deck: str, hand_size: int, policy: str, cumulative: list[float]) -> str:
     """The phases of one game as a Markdown table: ns per round, and per card for the card phases."""
     cards = 4 * hand_size
-    lines = [f"{deck} deck, 4 players x {hand_size} cards, policy {policy}: "
-             f"{cumulative[-1]:,.0f} ns per round (CPU), {1e9 / cumulative[-1]:,.0f} rounds/s", "",
-             "| phase | ns per round | share | ns per card played |", "|---|---:|---:|---:|"]
+    lines = [
+        f"{deck} deck, 4 players x {hand_size} cards, policy {policy}: "
+        f"{cumulative[-1]:,.0f} ns per round (CPU), {1e9 / cumulative[-1]:,.0f} rounds/s",
+        "",
+        "| phase | ns per round | share | ns per card played |",
+        "|---|---:|---:|---:|",
+    ]
     previous = 0.0
     for name, total in zip(PHASES, cumulative, strict=True):
         step = max(total - previous, 0.0)

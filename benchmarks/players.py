@@ -33,8 +33,12 @@ from wizstats.engine import parse_hand_sizes  # noqa: E402
 def speed(args: argparse.Namespace) -> None:
     """Rounds per second of each player at ``--players`` x ``--hand-size`` on one thread."""
     n, r = args.players, args.hand_size
-    plan = {"heuristic": args.rounds * 20, "expert": args.rounds * 4, "pimc": max(2, args.rounds // 100),
-            "rollout": max(2, args.rounds // 100)}
+    plan = {
+        "heuristic": args.rounds * 20,
+        "expert": args.rounds * 4,
+        "pimc": max(2, args.rounds // 100),
+        "rollout": max(2, args.rounds // 100),
+    }
     for name in plan:  # compile (or load) first: not timed
         simulate(n, r, 2, policies=name, seed=0, threads=1)
     rates: dict[str, list[float]] = {name: [] for name in plan}
@@ -43,8 +47,9 @@ def speed(args: argparse.Namespace) -> None:
             t0 = time.perf_counter()
             simulate(n, r, rounds, policies=name, seed=rep + 1, threads=1)
             rates[name].append(rounds / (time.perf_counter() - t0))
-    print(f"| player ({n} x {r}, one thread, all seats the same) | rounds/s (median of {args.repeats}) |"
-          " vs heuristic |")
+    print(
+        f"| player ({n} x {r}, one thread, all seats the same) | rounds/s (median of {args.repeats}) | vs heuristic |"
+    )
     print("|---|---:|---:|")
     top = statistics.median(rates["heuristic"])
     for name, xs in rates.items():
@@ -56,18 +61,29 @@ def arena_table(args: argparse.Namespace) -> None:
     """Margin of one ``--player`` seat against the others (``--against``) per hand size, or over whole games."""
     sizes = parse_hand_sizes(args.hand_sizes)
     unit = "games" if sizes == "game" else "deals per hand size"
-    print(f"{args.player} (one seat) vs {args.against} (the other {args.players - 1}), {args.players} players, "
-          f"{args.rounds} {unit} x {args.players} rotations, seed {args.seed}; margin = mean score minus the "
-          f"others' per round (whole games too), 95% interval over {unit.split()[0]}")
+    print(
+        f"{args.player} (one seat) vs {args.against} (the other {args.players - 1}), {args.players} players, "
+        f"{args.rounds} {unit} x {args.players} rotations, seed {args.seed}; margin = mean score minus the "
+        f"others' per round (whole games too), 95% interval over {unit.split()[0]}"
+    )
     print(f"| hand size | margin | low | high | {args.player} mean score | accuracy |")
     print("|---:|---:|---:|---:|---:|---:|")
     for h in sizes if isinstance(sizes, tuple) else [sizes]:
         t0 = time.perf_counter()
-        res = arena([args.player, args.against], args.players, hand_sizes=h if h == "game" else (h,),
-                    n_rounds=args.rounds, seed=args.seed, threads=args.threads)
+        res = arena(
+            [args.player, args.against],
+            args.players,
+            hand_sizes=h if h == "game" else (h,),
+            n_rounds=args.rounds,
+            seed=args.seed,
+            threads=args.threads,
+        )
         row = res.table().iloc[0]
-        print(f"| {h} | {row['margin']:+.2f} | {row['margin_low']:+.2f} | {row['margin_high']:+.2f} | "
-              f"{row['mean_score']:.2f} | {row['accuracy']:.3f} |  ({time.perf_counter() - t0:.0f} s)", flush=True)
+        print(
+            f"| {h} | {row['margin']:+.2f} | {row['margin_low']:+.2f} | {row['margin_high']:+.2f} | "
+            f"{row['mean_score']:.2f} | {row['accuracy']:.3f} |  ({time.perf_counter() - t0:.0f} s)",
+            flush=True,
+        )
 
 
 def rational(args: argparse.Namespace) -> None:

@@ -38,8 +38,12 @@ def _executor(kind: str) -> Iterator[Any]:
         from distributed import Client, LocalCluster
 
         n = int(kind.split("x")[-1])
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
-                          silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
+        with (
+            LocalCluster(
+                n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None, silence_logs=logging.ERROR
+            ) as cluster,
+            Client(cluster) as client,
+        ):
             yield client
 
 
@@ -81,8 +85,16 @@ def bench(grid: dict[str, Any], n_rounds: int, chunk_rounds: int, repeat: int, s
     simulate_range(expand_grid(grid)[0], 0, 1)  # compile or load the kernels here first
 
     def run(name: str, executor: Any, n: int) -> pd.DataFrame:
-        return sweep("joint", grid, n_rounds=n, seed=1, chunk_rounds=chunk_rounds, threads=SETUPS[name],
-                     executor=executor, progress=False)
+        return sweep(
+            "joint",
+            grid,
+            n_rounds=n,
+            seed=1,
+            chunk_rounds=chunk_rounds,
+            threads=SETUPS[name],
+            executor=executor,
+            progress=False,
+        )
 
     times: dict[str, list[float]] = {name: [] for name in setups}
     busy: dict[str, list[float]] = {name: [] for name in setups}
@@ -103,9 +115,16 @@ def bench(grid: dict[str, Any], n_rounds: int, chunk_rounds: int, repeat: int, s
                     first = table
                 pd.testing.assert_frame_equal(table, first)
     out = pd.DataFrame(
-        [{"setup": name, "threads_per_chunk": SETUPS[name] or "all", "best_s": min(t), "median_s": statistics.median(t),
-          "busy_workers": statistics.median(busy[name]) if busy[name] else float("nan")}
-         for name, t in times.items()]
+        [
+            {
+                "setup": name,
+                "threads_per_chunk": SETUPS[name] or "all",
+                "best_s": min(t),
+                "median_s": statistics.median(t),
+                "busy_workers": statistics.median(busy[name]) if busy[name] else float("nan"),
+            }
+            for name, t in times.items()
+        ]
     )
     out["rounds_per_s_best"] = (n_rounds * len(expand_grid(grid)) / out["best_s"]).round(-2)
     out["speedup_best"] = out["best_s"].iloc[0] / out["best_s"]
@@ -123,8 +142,14 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--rounds", type=int, default=100_000, help="rounds per grid point")
     p.add_argument("--chunk-rounds", type=int, default=10_000)
     p.add_argument("--repeat", type=int, default=3)
-    p.add_argument("--setups", nargs="+", default=list(SETUPS), choices=list(SETUPS), metavar="SETUP",
-                   help=f"some of: {'; '.join(SETUPS)}")
+    p.add_argument(
+        "--setups",
+        nargs="+",
+        default=list(SETUPS),
+        choices=list(SETUPS),
+        metavar="SETUP",
+        help=f"some of: {'; '.join(SETUPS)}",
+    )
     args = p.parse_args(argv)
     grid = {"n_players": args.players, "hand_size": args.hand_size, "policy": args.policy}
     table = bench(grid, args.rounds, args.chunk_rounds, args.repeat, args.setups)

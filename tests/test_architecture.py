@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import ast
 import re
-import tomllib
 from pathlib import Path
 
 import pytest
+import tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "wizstats"
@@ -111,15 +111,17 @@ def test_only_jit_imports_numba() -> None:
     assert users == ["wizstats/_kernels/jit.py"]
 
 
-@pytest.mark.parametrize(
-    "package", sorted(p.parent for p in PACKAGE.glob("*/__init__.py")), ids=lambda p: p.name
-)
+@pytest.mark.parametrize("package", sorted(p.parent for p in PACKAGE.glob("*/__init__.py")), ids=lambda p: p.name)
 def test_each_subpackage_has_one_public_face(package: Path) -> None:
     if package.name in ("_kernels", "cli"):
         return  # the kernels are called by the engine module by module; the CLI's face is main()
     tree = ast.parse((package / "__init__.py").read_text())
     exported = next(
-        (node.value for node in tree.body if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"),
+        (
+            node.value
+            for node in tree.body
+            if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
+        ),
         None,
     )
     assert exported is not None, f"{package.name}/__init__.py has no __all__"

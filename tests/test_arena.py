@@ -7,11 +7,10 @@ import numpy as np
 import pytest
 
 from wizstats import Rules
-from wizstats.engine import arena, parse_hand_sizes, seating
 from wizstats.cli import main
+from wizstats.engine import arena, parse_hand_sizes, seating, trace_rounds
 from wizstats.players import Policy
 from wizstats.rules import score_round
-from wizstats.engine import trace_rounds
 
 
 @pytest.mark.parametrize("n_players", [3, 4, 5, 6])
@@ -52,9 +51,7 @@ def _replay_rounds(entries: list[str], hand_size: int, n_deals: int, seed: int) 
             per_deal[name]["score"].append(score[mine].sum() / (mine.sum() * n))
             per_deal[name]["hit"].append(hit[mine].sum() / (mine.sum() * n))
             if not mine.all():
-                per_deal[name]["margin"].append(
-                    per_deal[name]["score"][-1] - score[~mine].sum() / ((~mine).sum() * n)
-                )
+                per_deal[name]["margin"].append(per_deal[name]["score"][-1] - score[~mine].sum() / ((~mine).sum() * n))
     return {name: {k: float(np.mean(v)) if v else np.nan for k, v in d.items()} for name, d in per_deal.items()}
 
 

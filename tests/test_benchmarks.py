@@ -20,8 +20,13 @@ NUMBER = r"[\d,]+(\.\d+)?"
 
 def run(script: str, *args: str) -> str:
     """Run ``benchmarks/<script>`` as a user would, from the repository root; its stdout."""
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / script), *args], cwd=ROOT,
-                         capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout
 
@@ -29,9 +34,16 @@ def run(script: str, *args: str) -> str:
 def test_bench_quick_prints_every_row() -> None:
     out = run("bench.py", "--quick")
     assert re.search(r"- machine: .+, \d+ cores", out)
-    names = ["wizstats Oh Hell 4x10, random", "wizstats Oh Hell 4x10, heuristic",
-             "wizstats reference (pure Python) Wizard 4x15, random", "wizstats Wizard 4x15, random",
-             "wizstats Wizard 4x15, heuristic", "random, 1 thread", "random, 2 threads", "heuristic, 2 threads"]
+    names = [
+        "wizstats Oh Hell 4x10, random",
+        "wizstats Oh Hell 4x10, heuristic",
+        "wizstats reference (pure Python) Wizard 4x15, random",
+        "wizstats Wizard 4x15, random",
+        "wizstats Wizard 4x15, heuristic",
+        "random, 1 thread",
+        "random, 2 threads",
+        "heuristic, 2 threads",
+    ]
     try:
         import pyspiel  # noqa: F401
 
@@ -40,8 +52,11 @@ def test_bench_quick_prints_every_row() -> None:
         pass
     for name in names:
         assert re.search(rf"\| {re.escape(name)} \| {NUMBER} \|", out), name
-    for ratio in ["Wizard 4x15: wizstats / pure-Python reference", "Wizard 4x15: heuristic / random, time per round",
-                  "Wizard 4x15 random: 2 threads / 1 thread"]:
+    for ratio in [
+        "Wizard 4x15: wizstats / pure-Python reference",
+        "Wizard 4x15: heuristic / random, time per round",
+        "Wizard 4x15 random: 2 threads / 1 thread",
+    ]:
         assert re.search(rf"\| {re.escape(ratio)} \| [<>]= [\d.]+ \| {NUMBER} \|.*\| (met|missed by [\d.]+x) \|", out)
     assert re.search(r"\| `wizstats winner J W R5 --trump red` \| [\d.]+ \|", out)
     assert re.search(r"\| `wizstats simulate --players 4 --hand-size 10 --rounds 10000` \| [\d.]+ \|", out)
@@ -81,8 +96,10 @@ def test_memory_quick_reports_each_size() -> None:
 
 def test_winner_command_loads_no_compiler() -> None:
     """``wizstats winner`` stays quick to start: it needs neither numba nor scipy (about 1 s of imports)."""
-    code = ("import sys; from wizstats.cli import main; status = main(['winner', 'J', 'W', 'R5', '--trump', 'red']); "
-            "print(sorted(m for m in ('numba', 'scipy') if m in sys.modules)); sys.exit(status)")
+    code = (
+        "import sys; from wizstats.cli import main; status = main(['winner', 'J', 'W', 'R5', '--trump', 'red']); "
+        "print(sorted(m for m in ('numba', 'scipy') if m in sys.modules)); sys.exit(status)"
+    )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["W wins (card 2 of 3)", "[]"]

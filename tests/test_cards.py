@@ -16,9 +16,7 @@ def test_standard_deck_has_60_cards_not_84() -> None:
     assert len(cards) == 60
     assert sum(c.kind is CardKind.WIZARD for c in cards) == 4
     assert sum(c.kind is CardKind.JESTER for c in cards) == 4
-    assert {(c.suit, c.rank) for c in cards if c.kind is CardKind.SUIT} == {
-        (s, r) for s in Suit for r in range(1, 14)
-    }
+    assert {(c.suit, c.rank) for c in cards if c.kind is CardKind.SUIT} == {(s, r) for s in Suit for r in range(1, 14)}
 
 
 @pytest.mark.parametrize(

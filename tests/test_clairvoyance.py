@@ -9,11 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizstats.rules import Deck
-from wizstats.engine import clairvoyance_odds, trace_clairvoyant_rounds
+from wizstats.engine import clairvoyance_odds, seed_key, trace_clairvoyant_rounds
 from wizstats.reference import clairvoyant_bid, clairvoyant_chance, play_clairvoyant_round
-from wizstats.rules import Rules
-from wizstats.engine import seed_key
+from wizstats.rules import Deck, Rules
 
 
 def test_hand_worked_chances() -> None:

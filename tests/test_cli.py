@@ -18,8 +18,23 @@ def test_winner(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_csv(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["simulate", "--players", "4", "--hand-size", "10", "--rounds", "2000", "--deck", "oh-hell",
-            "--policy", "random", "--seed", "1", "--format", "csv"]
+    argv = [
+        "simulate",
+        "--players",
+        "4",
+        "--hand-size",
+        "10",
+        "--rounds",
+        "2000",
+        "--deck",
+        "oh-hell",
+        "--policy",
+        "random",
+        "--seed",
+        "1",
+        "--format",
+        "csv",
+    ]
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "seat,bid,tricks,count"
@@ -59,7 +74,9 @@ def test_bad_input_is_one_line_exit_2(argv: list[str], message: str, capsys: pyt
 def test_entry_point_runs_as_a_process() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "wizstats.cli", "winner", "W", "W", "--trump", "none"],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert out.returncode == 0 and out.stdout.strip() == "W wins (card 1 of 2)"
     argv = [sys.executable, "-m", "wizstats.cli", "winner", "Q"]

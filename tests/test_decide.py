@@ -10,11 +10,11 @@ decider rebuilds is the state the kernel played in. Also: the rules the decider'
 from __future__ import annotations
 
 import pytest
+from wizstats.simulate import seed_key, trace_rounds
 
 from wizstats import CardKind, Policy, Rules
 from wizstats.engine.decide import PolicyDecider, RoundView
 from wizstats.reference import RoundRng, legal_plays, replay_round
-from wizstats.simulate import seed_key, trace_rounds
 
 FAST = {"pimc": Policy("pimc", worlds=4), "rollout": Policy("rollout", worlds=4, samples=4, window=2)}
 
@@ -83,8 +83,9 @@ def test_decider_reproduces_every_decision_of_traced_rounds(policies, n_players,
     assert checked >= n_rounds * n * (r + 1)
 
 
-@pytest.mark.parametrize("n_players, hand_size, options", [(3, 7, {}), (4, 5, {"plus_minus_one": True}),
-                                                            (6, 10, {"trump_choice": "blind"})])
+@pytest.mark.parametrize(
+    "n_players, hand_size, options", [(3, 7, {}), (4, 5, {"plus_minus_one": True}), (6, 10, {"trump_choice": "blind"})]
+)
 def test_engine_view_applies_the_reference_rules(n_players: int, hand_size: int, options: dict) -> None:
     """Card by card: the kernel's legal cards are the reference's, its trick winners and tricks too."""
     rules = Rules(n_players, **options)
@@ -98,8 +99,15 @@ def test_engine_view_applies_the_reference_rules(n_players: int, hand_size: int,
         bids = [int(trace.bids[i, (1 + k) % n]) for k in range(n)]
         flat = [int(c) for t in range(hand_size) for c in trace.plays[i, t]]
         held = [list(h) for h in hands]
-        record = replay_round(rules, hand_size, hands, turned, trump, [int(b) for b in trace.bids[i]],
-                              [list(map(int, trace.plays[i, t])) for t in range(hand_size)])
+        record = replay_round(
+            rules,
+            hand_size,
+            hands,
+            turned,
+            trump,
+            [int(b) for b in trace.bids[i]],
+            [list(map(int, trace.plays[i, t])) for t in range(hand_size)],
+        )
         for j in range(len(flat) + 1):
             kind, seat, legal, winners, tricks = decider.engine_view(RoundView(hands, turned, trump, bids, flat[:j]))
             done = j // n

@@ -13,10 +13,8 @@ from math import comb
 import pytest
 
 from wizstats import exact
-from wizstats.rules import Card, CardKind, Deck, Suit
 from wizstats.reference import trick_winner
-from wizstats.rules import Rules
-from wizstats.rules import score_round
+from wizstats.rules import Card, CardKind, Deck, Rules, Suit, score_round
 
 DECK = Deck.standard()
 CARDS = DECK.cards

@@ -24,8 +24,16 @@ def test_registry_matches_the_kernel() -> None:
 
     info = POLICIES["expert"]
     assert info.kernel_id == policies.P_EXPERT
-    columns = [expert.E_READ, expert.E_FADE, expert.E_RUFF, expert.E_LEAD_MIN, expert.E_KILL, expert.E_DUCK,
-               expert.E_PICK, expert.E_LEAD_NT]
+    columns = [
+        expert.E_READ,
+        expert.E_FADE,
+        expert.E_RUFF,
+        expert.E_LEAD_MIN,
+        expert.E_KILL,
+        expert.E_DUCK,
+        expert.E_PICK,
+        expert.E_LEAD_NT,
+    ]
     assert list(info.defaults) == ["read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt"]
     assert columns == list(range(8))
     assert str(Policy("expert", read=0.0)) == "expert:read=0"
@@ -57,8 +65,15 @@ def test_expert_only_makes_legal_bids_and_plays(n_players: int, variant: dict) -
             for i in range(60):
                 trump = None if trace.trump[i] < 0 else int(trace.trump[i])
                 turned = None if trace.turned[i] < 0 else int(trace.turned[i])
-                record = replay_round(rules, hand_size, trace.hands[i].tolist(), turned, trump,
-                                      trace.bids[i].tolist(), trace.plays[i].tolist())
+                record = replay_round(
+                    rules,
+                    hand_size,
+                    trace.hands[i].tolist(),
+                    turned,
+                    trump,
+                    trace.bids[i].tolist(),
+                    trace.plays[i].tolist(),
+                )
                 assert record.tricks == trace.tricks[i].tolist()
                 if rules.plus_minus_one and rules.pm1_applies(hand_size):
                     assert sum(trace.bids[i].tolist()) != hand_size

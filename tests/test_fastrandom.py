@@ -20,12 +20,10 @@ import numpy as np
 import pytest
 
 import wizstats as ws
-from wizstats.reference import standard as ref
-from wizstats.rules import Deck
+from wizstats.engine import round_setup, seed_key, trace_rounds
 from wizstats.players import resolve_policies
-from wizstats.rules import Rules
-from wizstats.engine import round_setup, seed_key
-from wizstats.engine import trace_rounds
+from wizstats.reference import standard as ref
+from wizstats.rules import Deck, Rules
 
 SETTINGS = [{}, {"plus_minus_one": True}, {"plus_minus_one": True, "plus_minus_one_min_hand": 2}, {"bids": "hidden"}]
 SMALL_DECKS = ["junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2"]
@@ -33,8 +31,8 @@ SMALL_DECKS = ["junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2"]
 
 def fast_trace(rules: Rules, r: int, n_rounds: int, seed: int) -> dict[str, np.ndarray]:
     """Rounds ``0 .. n_rounds - 1`` of the bitboard kernel: turned, trump, bids, tricks, plays."""
-    from wizstats._kernels.rules import core as k
     from wizstats._kernels.engine.fastrandom import fast_random_trace
+    from wizstats._kernels.rules import core as k
 
     tab, st0 = round_setup(rules, r)
     n = rules.n_players
@@ -45,8 +43,20 @@ def fast_trace(rules: Rules, r: int, n_rounds: int, seed: int) -> dict[str, np.n
         "tricks": np.zeros((n_rounds, n), np.int64),
         "plays": np.zeros((n_rounds, r, n), np.int64),
     }
-    fast_random_trace(tab, n, r, int(st0[k.ST_NSUITS]), int(st0[k.ST_PM1]), np.uint64(seed_key(seed)), 0,
-                      out["turned"], out["trump"], out["bids"], out["tricks"], out["plays"])
+    fast_random_trace(
+        tab,
+        n,
+        r,
+        int(st0[k.ST_NSUITS]),
+        int(st0[k.ST_PM1]),
+        np.uint64(seed_key(seed)),
+        0,
+        out["turned"],
+        out["trump"],
+        out["bids"],
+        out["tricks"],
+        out["plays"],
+    )
     return out
 
 
@@ -113,8 +123,9 @@ def test_portable_bit_selection_matches() -> None:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, WIZSTATS_PDEP="0", NUMBA_CACHE_DIR=cache)
-        done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True,
-                              timeout=900)
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=900
+        )
     assert done.returncode == 0, done.stderr[-2000:]
     fast_pdep, plays, bids = json.loads(done.stdout.strip().splitlines()[-1])
     assert fast_pdep is False

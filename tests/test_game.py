@@ -13,16 +13,13 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from wizstats.reference import standard as ref
 from wizstats._kernels.engine import game as kg
-from wizstats.reference import play_clairvoyant_round
-from wizstats.engine import simulate_games, trace_games
+from wizstats.engine import round_setup, seed_key, simulate_games, trace_games
 from wizstats.engine.game import GamePlan, game_plan
 from wizstats.players import POLICIES, resolve_policies
-from wizstats.reference import RoundRng
-from wizstats.rules import Rules
-from wizstats.rules import placement_points
-from wizstats.engine import round_setup, seed_key
+from wizstats.reference import RoundRng, play_clairvoyant_round
+from wizstats.reference import standard as ref
+from wizstats.rules import Rules, placement_points
 
 CASES = [
     ("standard 4", Rules(4), {}),

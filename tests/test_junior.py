@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from wizstats import POLICIES, trace_rounds
-from wizstats import simulate
-from wizstats.rules import Deck
-from wizstats.reference import play_random_round, replay_round
-from wizstats.rules import Rules
+from wizstats import POLICIES, simulate, trace_rounds
 from wizstats.engine import seed_key
+from wizstats.reference import play_random_round, replay_round
+from wizstats.rules import Deck, Rules
 
 PLAYERS = range(2, 9)  # the Junior deck is not the standard one: 2 to 8 players (wizstats.rules)
 
@@ -51,8 +49,13 @@ def test_policy_rounds_are_legal(n: int, policy: str) -> None:
         trace = trace_rounds(rules, r, 6, policies=policy, seed=r)
         for i in range(6):
             rec = replay_round(
-                rules, r, trace.hands[i].tolist(), None if trace.turned[i] < 0 else int(trace.turned[i]),
-                None if trace.trump[i] < 0 else int(trace.trump[i]), trace.bids[i].tolist(), trace.plays[i].tolist(),
+                rules,
+                r,
+                trace.hands[i].tolist(),
+                None if trace.turned[i] < 0 else int(trace.turned[i]),
+                None if trace.trump[i] < 0 else int(trace.trump[i]),
+                trace.bids[i].tolist(),
+                trace.plays[i].tolist(),
             )
             assert rec.winners == trace.winners[i].tolist() and sum(rec.tricks) == r
 

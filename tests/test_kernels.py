@@ -13,12 +13,9 @@ import itertools
 import numpy as np
 import pytest
 
+from wizstats.engine import seed_key, trace_rounds
 from wizstats.reference import standard as ref
-from wizstats.rules import Deck
-from wizstats.rules import Rules
-from wizstats.rules import score_round
-from wizstats.engine import seed_key
-from wizstats.engine import trace_rounds
+from wizstats.rules import Deck, Rules, score_round
 
 SETTINGS = [
     {},

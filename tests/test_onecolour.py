@@ -7,9 +7,8 @@ import pytest
 
 import wizstats
 from wizstats.cli import main
-from wizstats.reference import HAND_SIZES, deal_one_colour, one_colour_trick_winner, replay_one_colour_round
 from wizstats.engine import simulate_one_colour, trace_one_colour
-from wizstats.reference import RoundRng
+from wizstats.reference import HAND_SIZES, RoundRng, deal_one_colour, one_colour_trick_winner, replay_one_colour_round
 
 
 def test_trick_rule_highest_value_first_of_equals() -> None:

@@ -90,4 +90,3 @@ def test_tricks_all_seats_agree(histograms: tuple[np.ndarray, np.ndarray]) -> No
     table = np.stack([pooled(theirs.sum(axis=0)), pooled(ours.sum(axis=0))])
     p = chi2_contingency(table).pvalue
     assert p > ALPHA, f"all seats: p = {p:.2g}"
-

@@ -195,14 +195,15 @@ def test_kernel_rounds_replay_move_by_move(params: dict, policy: str) -> None:
         d = state.round
         assert d.winners == list(trace.winners[i]) and d.leaders == list(trace.leaders[i])
         assert d.won == list(trace.tricks[i]) and d.trump == (None if trace.trump[i] < 0 else trace.trump[i])
-        expected = [float(wizstats.score_round(int(trace.bids[i, q]), int(trace.tricks[i, q]), rules, hand_size=r))
-                    for q in range(n)]
+        expected = [
+            float(wizstats.score_round(int(trace.bids[i, q]), int(trace.tricks[i, q]), rules, hand_size=r))
+            for q in range(n)
+        ]
         assert state.returns() == expected
 
 
 # ---------------------------------------------------------------- OpenSpiel's own checks
-@pytest.mark.parametrize("params", [CONFIGS[0], CONFIGS[2], CONFIGS[4], CONFIGS[6], CONFIGS[9]],
-                         ids=ID)
+@pytest.mark.parametrize("params", [CONFIGS[0], CONFIGS[2], CONFIGS[4], CONFIGS[6], CONFIGS[9]], ids=ID)
 def test_openspiel_random_sim_test(params: dict) -> None:
     pyspiel.random_sim_test(load(params), num_sims=5, serialize=True, verbose=False)
 
@@ -236,8 +237,7 @@ def _play_to_decisions(game, rng: random.Random, rounds: int):
             state.apply_action(random_action(state, rng))
 
 
-@pytest.mark.parametrize("params", [CONFIGS[1], CONFIGS[4], CONFIGS[6], CONFIGS[9]],
-                         ids=ID)
+@pytest.mark.parametrize("params", [CONFIGS[1], CONFIGS[4], CONFIGS[6], CONFIGS[9]], ids=ID)
 def test_information_states_hide_exactly_the_other_hands(params: dict) -> None:
     """Two states that differ only in another player's cards (and unseen hidden bids) look the same to a player."""
     game = load(params)
@@ -275,8 +275,16 @@ def test_resampled_worlds_are_uniform_over_the_unseen_cards() -> None:
     sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
     counts = np.zeros(4)
     unseen = [c for c in range(60) if c not in (0, 13)]
-    kind = [0 if s.cards[c].kind is CardKind.WIZARD else 1 if s.cards[c].kind is CardKind.JESTER
-            else 2 if s.suits[c] == 0 else 3 for c in range(60)]
+    kind = [
+        0
+        if s.cards[c].kind is CardKind.WIZARD
+        else 1
+        if s.cards[c].kind is CardKind.JESTER
+        else 2
+        if s.suits[c] == 0
+        else 3
+        for c in range(60)
+    ]
     expected = np.bincount([kind[c] for c in unseen], minlength=4) / len(unseen)
     for _ in range(3000):
         other = state.resample_from_infostate(1, sampler)
@@ -334,8 +342,10 @@ def _wizstats_scores(game, n_rounds: int, seed: int) -> np.ndarray:
 ALPHA = 0.001
 
 
-@pytest.mark.parametrize("params, n_rounds", [({"players": 4, "hand_size": 3}, 6000),
-                                              ({"players": 5, "hand_size": 2, "plus_minus_one": True}, 6000)])
+@pytest.mark.parametrize(
+    "params, n_rounds",
+    [({"players": 4, "hand_size": 3}, 6000), ({"players": 5, "hand_size": 2, "plus_minus_one": True}, 6000)],
+)
 def test_random_play_score_distribution_matches_simulate(params: dict, n_rounds: int) -> None:
     """Chi-square test of homogeneity per seat (scipy ``chi2_contingency``), OpenSpiel's
     ``n_rounds`` rounds against 300,000 of ``wizstats.simulate(..., policies="random")``; scores
@@ -365,10 +375,24 @@ def test_bots_play_rounds_and_ismcts_beats_random_play() -> None:
         assert len(play_round(game, bots, seed=1)) == 3
     margin = 0.0
     for deal in range(12):
-        ismcts = play_round(game, [ismcts_bot(game, 40, seed=deal), WizstatsBot(game, "random", seed=deal),
-                                   WizstatsBot(game, "random", seed=deal + 100)], seed=deal)[0]
-        rand = play_round(game, [WizstatsBot(game, "random", seed=deal + 200), WizstatsBot(game, "random", seed=deal),
-                                 WizstatsBot(game, "random", seed=deal + 100)], seed=deal)[0]
+        ismcts = play_round(
+            game,
+            [
+                ismcts_bot(game, 40, seed=deal),
+                WizstatsBot(game, "random", seed=deal),
+                WizstatsBot(game, "random", seed=deal + 100),
+            ],
+            seed=deal,
+        )[0]
+        rand = play_round(
+            game,
+            [
+                WizstatsBot(game, "random", seed=deal + 200),
+                WizstatsBot(game, "random", seed=deal),
+                WizstatsBot(game, "random", seed=deal + 100),
+            ],
+            seed=deal,
+        )[0]
         margin += ismcts - rand
     assert margin > 0
 
@@ -423,8 +447,13 @@ def test_ismcts_benchmark_runs() -> None:
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[1]
-    out = subprocess.run([sys.executable, str(root / "benchmarks" / "ismcts.py"), "--quick", "heuristic"],
-                         cwd=root, capture_output=True, text=True, timeout=600)
+    out = subprocess.run(
+        [sys.executable, str(root / "benchmarks" / "ismcts.py"), "--quick", "heuristic"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     import re
 

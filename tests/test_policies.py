@@ -7,12 +7,9 @@ import numpy as np
 import pytest
 
 from wizstats import Rules
-from wizstats.engine import fixed_hand_score, rollout_bid_values
+from wizstats.engine import fixed_hand_score, rollout_bid_values, round_setup, simulate, trace_rounds
 from wizstats.players import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
 from wizstats.reference import replay_round
-from wizstats.engine import round_setup
-from wizstats.engine import simulate
-from wizstats.engine import trace_rounds
 
 # small searches keep the legality and information-set checks quick; the logic is the same
 FAST = {"pimc": Policy("pimc", worlds=3), "rollout": Policy("rollout", worlds=3, samples=3, window=2)}
@@ -24,7 +21,8 @@ def _fast(name: str) -> Policy | str:
 
 # ---------------------------------------------------------------- registry
 def test_registry_matches_kernel_ids_and_defaults() -> None:
-    from wizstats._kernels.players import heuristic, pimc, dispatch as policies
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.players import heuristic, pimc
 
     assert POLICIES["random"].kernel_id == policies.P_RANDOM
     assert POLICIES["heuristic"].kernel_id == policies.P_HEURISTIC
@@ -112,8 +110,15 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
             for i in range(n_rounds):
                 trump = None if trace.trump[i] < 0 else int(trace.trump[i])
                 turned = None if trace.turned[i] < 0 else int(trace.turned[i])
-                record = replay_round(rules, hand_size, trace.hands[i].tolist(), turned, trump,
-                                      trace.bids[i].tolist(), trace.plays[i].tolist())
+                record = replay_round(
+                    rules,
+                    hand_size,
+                    trace.hands[i].tolist(),
+                    turned,
+                    trump,
+                    trace.bids[i].tolist(),
+                    trace.plays[i].tolist(),
+                )
                 assert record.tricks == trace.tricks[i].tolist()
                 assert record.winners == trace.winners[i].tolist()
 
@@ -123,8 +128,8 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
 def test_rollout_engine_replays_the_round_kernel(n_players: int, hand_size: int) -> None:
     """Rounds dealt and bid by the round kernel (all seats ``heuristic``) and played out by the
     rollouts' bitboard engine end with the same tricks, round for round."""
-    from wizstats._kernels.rules import core
     from wizstats._kernels.players import heuristic, playout
+    from wizstats._kernels.rules import core
 
     rules = Rules(n_players)
     n_rounds = 40
@@ -193,8 +198,8 @@ def _reshuffle_unseen(g, seat: int, rng: np.random.Generator) -> None:  # type: 
 def test_choices_depend_only_on_what_the_seat_may_know(name: str, bids: str) -> None:
     """Re-deal every card a seat has not seen (and, with bids revealed after the round, change the
     other bids): with the same random stream, every policy makes the same choice."""
-    from wizstats._kernels.rules import core
     from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
 
     rules = Rules(4, bids=bids)
     rng = np.random.default_rng(7)
@@ -227,8 +232,8 @@ def test_choices_depend_only_on_what_the_seat_may_know(name: str, bids: str) -> 
 @pytest.mark.parametrize("name", sorted(POLICIES))
 def test_hidden_bids_are_not_read_while_bidding(name: str) -> None:
     """With hidden bids, a seat's bid does not change with the (unrevealed) bids made before it."""
-    from wizstats._kernels.rules import core
     from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
 
     rules = Rules(4, bids="hidden")
     rng = np.random.default_rng(3)
@@ -266,9 +271,9 @@ def test_rollout_bid_values_agree_with_brute_force(
     failure (over seeds) has probability below 6 x 7e-6 < 1e-4 per hand.
     """
     rules = Rules(4, plus_minus_one=pm1)
-    values = rollout_bid_values(hand, seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
-                                samples=6000, seed=1)
+    values = rollout_bid_values(hand, seat=seat, turned=turned, earlier_bids=earlier, rules=rules, samples=6000, seed=1)
     for bid, expected, se_rollout in zip(values["bid"], values["expected_score"], values["se"], strict=True):
-        mean, se = fixed_hand_score(hand, int(bid), seat=seat, turned=turned, earlier_bids=earlier, rules=rules,
-                                    n_rounds=6000, seed=2)
+        mean, se = fixed_hand_score(
+            hand, int(bid), seat=seat, turned=turned, earlier_bids=earlier, rules=rules, n_rounds=6000, seed=2
+        )
         assert abs(expected - mean) <= 4.5 * float(np.hypot(se, se_rollout)), (bid, expected, mean, se)

@@ -6,9 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from wizstats.rules import Card, CardKind, Deck, Suit
-from wizstats.reference import check_play, is_legal_play, led_suit, legal_plays, replay_round, trick_winner, trump_of_turned
-from wizstats.rules import Rules
+from wizstats.reference import (
+    check_play,
+    is_legal_play,
+    led_suit,
+    legal_plays,
+    replay_round,
+    trick_winner,
+    trump_of_turned,
+)
+from wizstats.rules import Card, CardKind, Deck, Rules, Suit
 
 STANDARD = Deck.standard()
 
@@ -162,7 +169,7 @@ def test_winner_properties(cards: list[Card], trump: Suit | None) -> None:
 def test_legal_plays_properties(hand: list[Card], trick: list[Card]) -> None:
     hand = _dedupe(hand)
     trick = [c for c in _dedupe(trick) if c not in hand or c.kind is not CardKind.SUIT]
-    trick = [c for i, c in enumerate(trick) if c.kind is CardKind.SUIT or (hand + trick[:i + 1]).count(c) <= 4]
+    trick = [c for i, c in enumerate(trick) if c.kind is CardKind.SUIT or (hand + trick[: i + 1]).count(c) <= 4]
     legal = legal_plays(hand, trick)
     assert legal and set(legal) <= set(hand)
     assert all(c in legal for c in hand if c.kind is not CardKind.SUIT)

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizstats.rules import Deck
-from wizstats.rules import TOURNAMENT_SCHEDULES, Rules, forbidden_bid
+from wizstats.rules import TOURNAMENT_SCHEDULES, Deck, Rules, forbidden_bid
 
 
 @pytest.mark.parametrize(("n", "rounds"), [(3, 20), (4, 15), (5, 12), (6, 10)])

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from wizstats.rules import Rules
-from wizstats.rules import placement_points, score_round, score_table
+from wizstats.rules import Rules, placement_points, score_round, score_table
 
 
 @pytest.mark.parametrize(("bid", "tricks", "points"), [(0, 0, 20), (2, 2, 40), (3, 1, -20), (1, 4, -30), (0, 3, -30)])

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import wizstats
-from wizstats.rules import Rules
 from wizstats.engine import trace_rounds
+from wizstats.rules import Rules
 
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])

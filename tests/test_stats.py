@@ -11,12 +11,11 @@ import pytest
 from scipy.stats import binomtest
 
 from wizstats import exact
-from wizstats.players import registry as policies
-from wizstats.rules import Deck, Suit
-from wizstats.intervals import wilson_interval
-from wizstats.reference import trick_winner
-from wizstats.rules import Rules
 from wizstats.engine import simulate
+from wizstats.intervals import wilson_interval
+from wizstats.players import registry as policies
+from wizstats.reference import trick_winner
+from wizstats.rules import Deck, Rules, Suit
 from wizstats.stats import card_win_probability, trick_distribution
 
 PLAYERS = [3, 4, 5, 6]

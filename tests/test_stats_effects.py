@@ -12,15 +12,21 @@ import math
 import numpy as np
 import pytest
 
-from wizstats import exact
-from wizstats.stats import game_score_distribution, score_distribution
-from wizstats.stats import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
+from wizstats import exact, trace_rounds
 from wizstats.estimates import Result, mean_estimate, proportion_estimate, run_adaptive
 from wizstats.intervals import wilson_interval
-from wizstats.rules import Rules
-from wizstats.rules import score_round, score_table
-from wizstats import trace_rounds
-from wizstats.stats import bid_thresholds, card_strength
+from wizstats.rules import Rules, score_round, score_table
+from wizstats.stats import (
+    bid_thresholds,
+    bids_add_up,
+    card_strength,
+    dealer_advantage,
+    game_score_distribution,
+    plus_minus_one_cost,
+    score_distribution,
+    seat_effects,
+    trump_choice_value,
+)
 
 
 def test_seat_effects_identities():

@@ -21,10 +21,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-
 import wizstats
-from wizstats import simulate
-from wizstats import trace_rounds
+from wizstats import simulate, trace_rounds
 from wizstats.cli import main
 from wizstats.sweep import STATISTICS, Chunk, Statistic, code_version, expand_grid, simulate_range, sweep
 from wizstats.sweep.core import _run_task, _Task
@@ -63,8 +61,11 @@ def client():
 def test_points_match_simulate(reference: pd.DataFrame) -> None:
     """Each point's counts are exactly ``simulate(..., seed=point.seed)``: the seed a point reports is the one used."""
     for point in expand_grid(GRID, seed=SEED):
-        rows = reference[(reference.n_players == point.n_players) & (reference.hand_size == point.hand_size)
-                         & (reference.policy == point.labels["policy"])]
+        rows = reference[
+            (reference.n_players == point.n_players)
+            & (reference.hand_size == point.hand_size)
+            & (reference.policy == point.labels["policy"])
+        ]
         direct = simulate(point.n_players, point.hand_size, N_ROUNDS, policies=list(point.policies), seed=point.seed)
         np.testing.assert_array_equal(rows[["seat", "bid", "tricks", "count"]].to_numpy(), direct.joint().to_numpy())
 
@@ -96,11 +97,17 @@ def test_process_pool_agrees(reference: pd.DataFrame) -> None:
 
 def test_point_independent_of_rest_of_grid(reference: pd.DataFrame) -> None:
     """A point alone, spelled per seat, gives the rows it has inside the full grid."""
-    alone = sweep("joint", [{"hand_size": 5, "n_players": 4, "policies": ["heuristic"] * 4}],
-                  n_rounds=N_ROUNDS, seed=SEED, chunk_rounds=900)
+    alone = sweep(
+        "joint",
+        [{"hand_size": 5, "n_players": 4, "policies": ["heuristic"] * 4}],
+        n_rounds=N_ROUNDS,
+        seed=SEED,
+        chunk_rounds=900,
+    )
     inside = reference[(reference.n_players == 4) & (reference.hand_size == 5) & (reference.policy == "heuristic")]
-    np.testing.assert_array_equal(alone[["seat", "bid", "tricks", "count"]].to_numpy(),
-                                  inside[["seat", "bid", "tricks", "count"]].to_numpy())
+    np.testing.assert_array_equal(
+        alone[["seat", "bid", "tricks", "count"]].to_numpy(), inside[["seat", "bid", "tricks", "count"]].to_numpy()
+    )
     seeds = {p.seed for p in expand_grid(GRID, seed=SEED)}
     assert len(seeds) == 8 and seeds.isdisjoint({p.seed for p in expand_grid(GRID, seed=SEED + 1)})
 
@@ -115,8 +122,9 @@ def test_summary_shares_counts_with_joint(reference: pd.DataFrame) -> None:
 
 def _trump_counts(point, chunk):
     """Rounds per trump (none, B, R, G, Y), from traced rounds of this chunk."""
-    trace = trace_rounds(point.rules, point.hand_size, chunk.n_rounds, policies=list(point.policies),
-                         seed=point.seed, start=chunk.start)
+    trace = trace_rounds(
+        point.rules, point.hand_size, chunk.n_rounds, policies=list(point.policies), seed=point.seed, start=chunk.start
+    )
     return np.bincount(trace.trump + 1, minlength=5)
 
 
@@ -137,8 +145,16 @@ def test_dask_cluster_agrees(reference: pd.DataFrame, client) -> None:
     """Two Dask workers, two chunk sizes, with a progress callback: identical to one process."""
     for chunk_rounds in (1000, 1300):
         seen: list[tuple[int, int]] = []
-        got = sweep("joint", GRID, n_rounds=N_ROUNDS, seed=SEED, chunk_rounds=chunk_rounds, threads=1,
-                    executor=client, progress=lambda done, total, seen=seen: seen.append((done, total)))
+        got = sweep(
+            "joint",
+            GRID,
+            n_rounds=N_ROUNDS,
+            seed=SEED,
+            chunk_rounds=chunk_rounds,
+            threads=1,
+            executor=client,
+            progress=lambda done, total, seen=seen: seen.append((done, total)),
+        )
         pd.testing.assert_frame_equal(got, reference)
         total = 8 * -(-N_ROUNDS // chunk_rounds)
         assert seen == [(k, total) for k in range(1, total + 1)]
@@ -159,8 +175,9 @@ def test_dask_worker_killed_mid_sweep(client) -> None:
             killed["pid"], killed["done"], killed["total"] = pids[busy[0]], done, total
             os.kill(pids[busy[0]], signal.SIGKILL)
 
-    got = sweep("joint", grid, n_rounds=16_000, seed=SEED, chunk_rounds=500, threads=1, executor=client,
-                progress=kill_once)
+    got = sweep(
+        "joint", grid, n_rounds=16_000, seed=SEED, chunk_rounds=500, threads=1, executor=client, progress=kill_once
+    )
     assert killed, "no worker was busy to kill"
     assert killed["done"] < killed["total"]
     assert killed["pid"] not in client.run(os.getpid).values()  # the worker now running is a new process
@@ -169,8 +186,25 @@ def test_dask_worker_killed_mid_sweep(client) -> None:
 
 def test_cli_on_dask(client) -> None:
     """``wizstats sweep --dask ADDRESS`` prints the same csv as the local command."""
-    args = ["sweep", "--players", "3", "--hand-size", "2", "4", "--policy", "random", "--rounds", "2000",
-            "--chunk-rounds", "600", "--seed", "5", "--format", "csv", "--no-progress"]
+    args = [
+        "sweep",
+        "--players",
+        "3",
+        "--hand-size",
+        "2",
+        "4",
+        "--policy",
+        "random",
+        "--rounds",
+        "2000",
+        "--chunk-rounds",
+        "600",
+        "--seed",
+        "5",
+        "--format",
+        "csv",
+        "--no-progress",
+    ]
     outs = []
     for extra in ([], ["--dask", client.scheduler.address]):
         buf = io.StringIO()
@@ -200,6 +234,7 @@ COUNTED = Statistic("counted", _counted_joint, frame=STATISTICS["joint"].frame)
 
 def test_interrupted_sweep_resumes_missing_chunks(tmp_path, reference: pd.DataFrame) -> None:
     """Stop after 5 of 24 chunks; the rerun computes exactly the other 19 and gives the full table."""
+
     def stop_after_5(done: int, total: int) -> None:
         if done == 5:
             raise Interrupt
@@ -234,18 +269,32 @@ def test_unusable_chunk_file_is_recomputed(tmp_path) -> None:
 
 @pytest.mark.parametrize(
     ("change", "named"),
-    [({"seed": SEED + 1}, "seed"), ({"n_rounds": 1200}, "n_rounds"), ({"chunk_rounds": 400}, "chunk_rounds"),
-     ({"grid": {"n_players": 4, "hand_size": 2, "policy": "random"}}, "points"), ({"fn": "summary"}, None)],
+    [
+        ({"seed": SEED + 1}, "seed"),
+        ({"n_rounds": 1200}, "n_rounds"),
+        ({"chunk_rounds": 400}, "chunk_rounds"),
+        ({"grid": {"n_players": 4, "hand_size": 2, "policy": "random"}}, "points"),
+        ({"fn": "summary"}, None),
+    ],
 )
 def test_cache_of_another_sweep_is_refused(tmp_path, change, named) -> None:
     """Another seed, length, chunking or grid is refused with the difference named; summary shares joint's chunks."""
-    base = {"fn": "joint", "grid": {"n_players": 3, "hand_size": 2, "policy": "random"}, "n_rounds": 900,
-            "seed": SEED, "chunk_rounds": 300}
+    base = {
+        "fn": "joint",
+        "grid": {"n_players": 3, "hand_size": 2, "policy": "random"},
+        "n_rounds": 900,
+        "seed": SEED,
+        "chunk_rounds": 300,
+    }
     sweep(base["fn"], base["grid"], **{k: base[k] for k in ("n_rounds", "seed", "chunk_rounds")}, cache=tmp_path)
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
     other = {**base, **change}
-    run = lambda: sweep(other["fn"], other["grid"], **{k: other[k] for k in ("n_rounds", "seed", "chunk_rounds")},  # noqa: E731
-                        cache=tmp_path)
+
+    def run():
+        return sweep(
+            other["fn"], other["grid"], **{k: other[k] for k in ("n_rounds", "seed", "chunk_rounds")}, cache=tmp_path
+        )
+
     if named is None:
         assert run().attrs["chunks_cached"] == 3
     else:

@@ -28,9 +28,8 @@ from pathlib import Path
 
 import numpy as np
 
-from wizstats.rules import CardKind, Deck
-from wizstats.rules import Rules
 from wizstats.engine import trace_rounds
+from wizstats.rules import CardKind, Deck, Rules
 
 __all__ = ["N_FEATURES", "N_TYPES", "card_types", "fit_one", "main"]
 

@@ -109,7 +109,7 @@ def open_masks(n: int, scoring: str, choice: str) -> np.ndarray:
 def blob(a: np.ndarray) -> str:
     """``uint64`` array to zlib-compressed base64 text, 96 characters a line."""
     text = base64.b64encode(zlib.compress(a.astype("<u8").tobytes(), 9)).decode()
-    return "\n".join(f'    "{text[i:i + 96]}"' for i in range(0, len(text), 96))
+    return "\n".join(f'    "{text[i : i + 96]}"' for i in range(0, len(text), 96))
 
 
 def main() -> int:

@@ -280,7 +280,7 @@ def read_text(path: str | os.PathLike[str], what: str, *, max_bytes: int, max_li
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as err:
         raise ValueError(
-            f"{what} {p} is not UTF-8 text (byte {err.start}: {data[err.start:err.start + 1]!r}); save it as UTF-8"
+            f"{what} {p} is not UTF-8 text (byte {err.start}: {data[err.start : err.start + 1]!r}); save it as UTF-8"
         ) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1

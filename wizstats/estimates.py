@@ -20,10 +20,9 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-
-from .checks import MAX_SAMPLES, count, real
 import pandas as pd
 
+from .checks import MAX_SAMPLES, count, real
 from .intervals import ConfidenceInterval, mean_interval, wilson_interval
 from .rules import Rules
 
@@ -36,6 +35,7 @@ __all__ = [
     "proportion_estimate",
     "run_adaptive",
 ]
+
 
 def html_table(title: str, table: pd.DataFrame, facts: Mapping[str, object]) -> str:
     """A result as HTML for Jupyter: a title, how it was made (players, sample size, seed, ...), the table.

@@ -34,9 +34,7 @@ from pathlib import Path
 import pandas as pd
 
 from .checks import MAX_SHEET_BYTES, MAX_SHEET_LINES, WrongType, flag, one_line, read_text, shown, truncated_list
-from .rules import GamePlan, final_places, game_plan, placement_shares
-from .rules import Rules, Scoring
-from .rules import raw_score
+from .rules import GamePlan, Rules, Scoring, final_places, game_plan, placement_shares, raw_score
 
 __all__ = ["ScoreSheet", "ScoreSheetError"]
 
@@ -236,10 +234,21 @@ class ScoreSheet:
         if not isinstance(text, str):
             raise WrongType(f"a score sheet's text must be a string, got {type(text).__name__}")
         if len(text) > MAX_SHEET_BYTES or text.count("\n") >= MAX_SHEET_LINES:
-            raise ScoreSheetError(name, [(0, f"the sheet is larger than {MAX_SHEET_BYTES:,} characters or"
-                                              f" {MAX_SHEET_LINES:,} lines (a limit)")])
-        for flag_name, value in (("tournament", tournament), ("plus_minus_one", plus_minus_one),
-                                 ("elimination", elimination)):
+            raise ScoreSheetError(
+                name,
+                [
+                    (
+                        0,
+                        f"the sheet is larger than {MAX_SHEET_BYTES:,} characters or"
+                        f" {MAX_SHEET_LINES:,} lines (a limit)",
+                    )
+                ],
+            )
+        for flag_name, value in (
+            ("tournament", tournament),
+            ("plus_minus_one", plus_minus_one),
+            ("elimination", elimination),
+        ):
             flag(value, flag_name)
         opts, rows, checks = _read_rows(text, name)
         words = {
@@ -309,9 +318,9 @@ def _read_rows(text: str, name: str) -> tuple[_Options, list[_Row], set[str]]:
         if len(fields) != len(header):
             errors.append((line_no, f"expected {len(header)} fields ({', '.join(header)}), got {len(fields)}"))
             continue
-        row, err = _row(line_no, dict(zip(header, fields, strict=True)))
-        if err:
-            errors.append((line_no, err))
+        row, problem = _row(line_no, dict(zip(header, fields, strict=True)))
+        if problem:
+            errors.append((line_no, problem))
         else:
             rows.append(row)
     if header is None and not errors:

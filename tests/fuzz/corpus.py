@@ -316,8 +316,13 @@ def run_subprocess(argv: list[str], root: Path, timeout: float, cwd: Path) -> Ou
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONWARNINGS="default", COLUMNS="120")
     try:
         proc = subprocess.run(
-            [sys.executable, "-m", "wizstats.cli", *argv], capture_output=True, text=True, errors="replace",
-            timeout=timeout, env=env, cwd=cwd,
+            [sys.executable, "-m", "wizstats.cli", *argv],
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            env=env,
+            cwd=cwd,
         )
     except subprocess.TimeoutExpired as stop:
         out = stop.stdout.decode(errors="replace") if isinstance(stop.stdout, bytes) else stop.stdout or ""

@@ -99,8 +99,16 @@ def stats() -> None:
     import wizstats as w
 
     w.trick_distribution("W R12 B3", trump="red", n_players=4, seat=2, n=30, seed=17)
-    w.trick_distribution("R13 B13 G2 Y7 J", trump="W:red", n_players=4, seat=0, bids_so_far=(1, 2, 0), n=20,
-                         rules=w.Rules(4, plus_minus_one=True), seed=18)
+    w.trick_distribution(
+        "R13 B13 G2 Y7 J",
+        trump="W:red",
+        n_players=4,
+        seat=0,
+        bids_so_far=(1, 2, 0),
+        n=20,
+        rules=w.Rules(4, plus_minus_one=True),
+        seed=18,
+    )
     w.card_win_probability("B13", n_players=4, hand_size=3, seat=1, trump="trump", n=30, seed=19)
     w.seat_effects(4, [2], n=20, seed=20)
     w.dealer_advantage(4, [2], n=20, seed=21)

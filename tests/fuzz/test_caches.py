@@ -84,16 +84,26 @@ def _other_index(a: dict) -> None:
 
 
 DAMAGE = {
-    **{name: corpus.DAMAGES[name] for name in ("truncate", "garbage", "empty", "wrong-counts", "wrong-shape",
-                                               "swapped", "foreign", "directory", "stale-temp")},
+    **{
+        name: corpus.DAMAGES[name]
+        for name in (
+            "truncate",
+            "garbage",
+            "empty",
+            "wrong-counts",
+            "wrong-shape",
+            "swapped",
+            "foreign",
+            "directory",
+            "stale-temp",
+        )
+    },
     "forged-more": lambda p: _forge(p, 2, _more),
     "forged-foreign": lambda p: _forge(p, 1, _foreign_key),
     "forged-index": lambda p: _forge(p, 0, _other_index),
-    "list-garbage": lambda p: (p / "manifest-chunks.jsonl").write_bytes(b"\x00garbage\n{\"index\": 1}\n"),
+    "list-garbage": lambda p: (p / "manifest-chunks.jsonl").write_bytes(b'\x00garbage\n{"index": 1}\n'),
     "list-missing": lambda p: (p / "manifest-chunks.jsonl").unlink(),
-    "list-torn": lambda p: (p / "manifest-chunks.jsonl").write_bytes(
-        (p / "manifest-chunks.jsonl").read_bytes()[:-25]
-    ),
+    "list-torn": lambda p: (p / "manifest-chunks.jsonl").write_bytes((p / "manifest-chunks.jsonl").read_bytes()[:-25]),
     "chunk-missing": lambda p: (p / "chunk-0000004.npz").unlink(),
     "symlink": lambda p: ((p / "chunk-0000005.npz").unlink(), (p / "chunk-0000005.npz").symlink_to("/dev/zero")),
 }
@@ -194,8 +204,12 @@ def _jit_probe(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
 def test_bad_numba_cache_dir_gives_one_warning_and_falls_back(tmp_path: Path, bad: str) -> None:
     target = tmp_path / "f"
     target.write_text("x")
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(target if bad == "file" else target / "cache"),
-               PYTHONWARNINGS="default", XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    env = dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(target if bad == "file" else target / "cache"),
+        PYTHONWARNINGS="default",
+        XDG_CACHE_HOME=str(tmp_path / "xdg"),
+    )
     proc = _jit_probe(env)
     assert proc.returncode == 0, proc.stderr
     chosen = proc.stdout.strip()
@@ -211,10 +225,17 @@ def test_no_writable_cache_dir_compiles_without_caching_and_writes_nothing_next_
     src = tmp_path / "src"
     src.mkdir()
     (src / "tiny_kernel.py").write_text("from wizstats._kernels.jit import jit\n\n@jit\ndef f(x):\n    return x + 1\n")
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(target), XDG_CACHE_HOME=str(target / "xdg"),
-               TMPDIR=str(target / "tmp"), PYTHONWARNINGS="default")
-    code = (f"import sys, tempfile; sys.path.insert(0, {str(src)!r}); tempfile.gettempdir = lambda: {str(target)!r};"
-            "from wizstats._kernels import jit; print(jit.CACHE_DIR); import tiny_kernel; print(tiny_kernel.f(1))")
+    env = dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(target),
+        XDG_CACHE_HOME=str(target / "xdg"),
+        TMPDIR=str(target / "tmp"),
+        PYTHONWARNINGS="default",
+    )
+    code = (
+        f"import sys, tempfile; sys.path.insert(0, {str(src)!r}); tempfile.gettempdir = lambda: {str(target)!r};"
+        "from wizstats._kernels import jit; print(jit.CACHE_DIR); import tiny_kernel; print(tiny_kernel.f(1))"
+    )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.split() == ["None", "2"]

@@ -14,8 +14,8 @@ import os
 import tempfile
 import warnings
 from collections import namedtuple
-from pathlib import Path
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numba
@@ -93,8 +93,8 @@ def _cache_dir() -> str | None:
         ("the user cache", os.path.join(home, "wizstats", "numba")),
         ("the temporary directory", os.path.join(tempfile.gettempdir(), f"wizstats-numba-{_user_id()}")),
     ]
-    suffix = ("" if FAST_PDEP else "-portable") + ("-boundscheck" if numba.config.BOUNDSCHECK else "")
-    tried = []
+    suffix = ("" if FAST_PDEP else "-portable") + ("-boundscheck" if getattr(numba.config, "BOUNDSCHECK", None) else "")
+    tried: list[str] = []
     for what, base in candidates:
         if not base:
             continue
@@ -102,12 +102,14 @@ def _cache_dir() -> str | None:
         problem = _writable_dir(path)
         if problem is None:
             if tried:
-                warnings.warn(f"cannot cache compiled kernels in {'; '.join(tried)}; using {path}",
-                              RuntimeWarning, stacklevel=2)
+                warnings.warn(
+                    f"cannot cache compiled kernels in {'; '.join(tried)}; using {path}", RuntimeWarning, stacklevel=2
+                )
             return path
         tried.append(f"{base} ({what}: {problem})")
-    warnings.warn(f"cannot cache compiled kernels in {'; '.join(tried)}; compiling in every process",
-                  RuntimeWarning, stacklevel=2)
+    warnings.warn(
+        f"cannot cache compiled kernels in {'; '.join(tried)}; compiling in every process", RuntimeWarning, stacklevel=2
+    )
     return None
 
 
@@ -116,7 +118,10 @@ if CACHE_DIR is not None:
     numba.config.CACHE_DIR = CACHE_DIR  # type: ignore[attr-defined]  # read by numba when it caches; not in its stubs
 
 _OPTIONS: dict[str, Any] = {
-    "cache": CACHE_DIR is not None, "nogil": True, "error_model": "numpy", "boundscheck": False,
+    "cache": CACHE_DIR is not None,
+    "nogil": True,
+    "error_model": "numpy",
+    "boundscheck": False,
 }
 """``boundscheck`` is off for speed; ``NUMBA_BOUNDSCHECK=1`` turns it on everywhere (``tests/test_boundscheck.py``)."""
 

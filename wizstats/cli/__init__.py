@@ -15,8 +15,21 @@ from ._common import CliError, Parser
 
 __all__ = ["main"]
 
-COMMANDS = ["winner", "simulate", "sweep", "game", "score", "one_colour", "bid", "strength", "thresholds", "ask",
-            "report", "arena", "serve"]
+COMMANDS = [
+    "winner",
+    "simulate",
+    "sweep",
+    "game",
+    "score",
+    "one_colour",
+    "bid",
+    "strength",
+    "thresholds",
+    "ask",
+    "report",
+    "arena",
+    "serve",
+]
 """Command modules of :mod:`wizstats.cli`, in the order ``--help`` lists them."""
 
 

@@ -26,7 +26,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument(
-        "policy", nargs="+",
+        "policy",
+        nargs="+",
         help="the players in rotation order (name or name:key=value,...); the last fills the remaining seats",
     )
     add_players(p)
@@ -62,8 +63,6 @@ def run(args: argparse.Namespace) -> int:
     )
     table = result.table(intervals=not args.no_intervals)
     unit = "games" if result.hand_sizes == "game" else "deals per hand size"
-    title = (
-        f"{rules.describe()}; {args.rounds} {unit}, each played in {args.players} rotations; seed {args.seed}"
-    )
+    title = f"{rules.describe()}; {args.rounds} {unit}, each played in {args.players} rotations; seed {args.seed}"
     emit(table, args.format, title=title if args.format == "table" else None)
     return 0

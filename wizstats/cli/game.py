@@ -87,7 +87,7 @@ def _rules(args: argparse.Namespace):
         if args.schedule:
             raise ValueError("--tournament fixes the schedule; do not give --schedule")
         return Rules.tournament(args.players, **common)
-    schedule = "standard"
+    schedule: str | tuple[int, ...] = "standard"
     if args.schedule is not None:
         schedule = parse_schedule(args.schedule)
     return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)

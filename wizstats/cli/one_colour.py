@@ -26,7 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, default=4, help="3 or 4 players (default: 4)")
     p.add_argument("--games", type=int, default=10_000, help="games to play (default: 10000)")
     p.add_argument(
-        "--policy", nargs="+", default=["heuristic"],
+        "--policy",
+        nargs="+",
+        default=["heuristic"],
         help="one policy for all players or one per player, player 0 (dealer of round 1) first (default: heuristic)",
     )
     p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
@@ -44,8 +46,13 @@ def run(args: argparse.Namespace) -> int:
 
     policies = args.policy[0] if len(args.policy) == 1 else args.policy
     result = simulate_one_colour(
-        args.players, args.games, policies=policies, seed=args.seed, plus_minus_one=args.plus_minus_one,
-        scoring=args.scoring, threads=args.threads,
+        args.players,
+        args.games,
+        policies=policies,
+        seed=args.seed,
+        plus_minus_one=args.plus_minus_one,
+        scoring=args.scoring,
+        threads=args.threads,
     )
     if args.format != "table":
         emit(result.by_round() if args.by_round else result.summary(), args.format)
@@ -53,9 +60,11 @@ def run(args: argparse.Namespace) -> int:
     title = f"one colour, {args.players} players, {args.games} games, {args.scoring} scoring; seed {args.seed}"
     emit(result.summary(), "table", title=title)
     if args.by_round:
-        rounds = result.by_round().groupby(["round", "hand_size"], as_index=False)[
-            ["mean_bid", "mean_tricks", "accuracy"]
-        ].mean()
+        rounds = (
+            result.by_round()
+            .groupby(["round", "hand_size"], as_index=False)[["mean_bid", "mean_tricks", "accuracy"]]
+            .mean()
+        )
         print()
         emit(rounds, "table", title="per round (mean over seats)")
     return 0

@@ -45,8 +45,16 @@ def run(args: argparse.Namespace) -> int:
     from ..report import default_out_dir, load_analyses, run_report
 
     if args.list:
-        given = [flag for flag, on in (("--size/--quick", args.size is not None), ("--out", args.out is not None),
-                                       ("--only", args.only is not None), ("--no-progress", args.no_progress)) if on]
+        given = [
+            flag
+            for flag, on in (
+                ("--size/--quick", args.size is not None),
+                ("--out", args.out is not None),
+                ("--only", args.only is not None),
+                ("--no-progress", args.no_progress),
+            )
+            if on
+        ]
         if given:
             verb = "does" if len(given) == 1 else "do"
             raise CliError(f"--list only lists the analyses; {', '.join(given)} {verb} not apply")

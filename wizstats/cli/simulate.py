@@ -26,7 +26,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--rounds", type=int, default=100_000, help="rounds to play (default: 100000)")
     p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
     p.add_argument(
-        "--policy", nargs="+", default=["heuristic"],
+        "--policy",
+        nargs="+",
+        default=["heuristic"],
         help="one policy for all seats or one per seat, seat 0 (dealer) first (default: heuristic)",
     )
     p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
@@ -34,7 +36,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
     p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
     p.add_argument(
-        "--special", default="",
+        "--special",
+        default="",
         help="anniversary special cards in play (RULES 8), comma-separated: dragon,fairy,bomb,werewolf,juggler,"
         "cloud,shapeshifter,witch,vampire, or all (default: none)",
     )
@@ -46,8 +49,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    from ..rules import Rules
     from ..engine import SpecialSimulationResult, simulate
+    from ..rules import Rules
 
     rules = Rules(
         args.players,
@@ -64,8 +67,19 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.format == "table":
         summary = result.summary()
-        cols = ["seat", "policy", "rounds", "mean_bid", "mean_tricks", "accuracy", "accuracy_low", "accuracy_high",
-                "mean_score", "mean_score_low", "mean_score_high"]
+        cols = [
+            "seat",
+            "policy",
+            "rounds",
+            "mean_bid",
+            "mean_tricks",
+            "accuracy",
+            "accuracy_low",
+            "accuracy_high",
+            "mean_score",
+            "mean_score_low",
+            "mean_score_high",
+        ]
         emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
         if isinstance(result, SpecialSimulationResult) and result.events:  # special cards
             print("special-card events: " + ", ".join(f"{k} {v}" for k, v in result.events.items()))

@@ -10,8 +10,19 @@ from typing import Any
 
 from ._common import CliError, add_format, add_seed, emit
 
-SUMMARY_COLUMNS = ["seat", "seat_policy", "rounds", "mean_bid", "mean_tricks", "accuracy", "accuracy_low",
-                   "accuracy_high", "mean_score", "mean_score_low", "mean_score_high"]
+SUMMARY_COLUMNS = [
+    "seat",
+    "seat_policy",
+    "rounds",
+    "mean_bid",
+    "mean_tricks",
+    "accuracy",
+    "accuracy_low",
+    "accuracy_high",
+    "mean_score",
+    "mean_score_low",
+    "mean_score_high",
+]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,35 +46,66 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "  wizstats sweep --players 4 --hand-size all --rounds 100000000 --dask tcp://scheduler:8786"
         ),
     )
-    p.add_argument("--stat", default="summary",
-                   help="statistic: summary (per seat) or joint (seat, bid, tricks, count); default: summary")
+    p.add_argument(
+        "--stat",
+        default="summary",
+        help="statistic: summary (per seat) or joint (seat, bid, tricks, count); default: summary",
+    )
     p.add_argument("--players", nargs="+", default=["4"], metavar="N", help="player counts (default: 4)")
-    p.add_argument("--hand-size", nargs="+", required=True, metavar="R",
-                   help="hand sizes, or 'all' (1 .. deck / players)")
-    p.add_argument("--deck", nargs="+", metavar="DECK",
-                   help="decks: standard, junior, oh-hell or SxR+W+J (default: standard)")
-    p.add_argument("--policy", nargs="+", metavar="POLICY",
-                   help="policies, each for every seat, e.g. heuristic:scale=1.1 (default: heuristic)")
-    p.add_argument("--test-seat", nargs="+", metavar="SEAT",
-                   help="seats that play --test-policy while the others play --policy")
+    p.add_argument(
+        "--hand-size", nargs="+", required=True, metavar="R", help="hand sizes, or 'all' (1 .. deck / players)"
+    )
+    p.add_argument(
+        "--deck", nargs="+", metavar="DECK", help="decks: standard, junior, oh-hell or SxR+W+J (default: standard)"
+    )
+    p.add_argument(
+        "--policy",
+        nargs="+",
+        metavar="POLICY",
+        help="policies, each for every seat, e.g. heuristic:scale=1.1 (default: heuristic)",
+    )
+    p.add_argument(
+        "--test-seat", nargs="+", metavar="SEAT", help="seats that play --test-policy while the others play --policy"
+    )
     p.add_argument("--test-policy", nargs="+", metavar="POLICY", help="policies of --test-seat")
     p.add_argument(
-        "--grid", action="append", default=[], metavar="KEY=V1,V2",
+        "--grid",
+        action="append",
+        default=[],
+        metavar="KEY=V1,V2",
         help="more grid keys: plus_minus_one, plus_minus_one_min_hand, trump_choice, bids, scoring (repeatable)",
     )
     p.add_argument("--rounds", type=int, metavar="N", default=100_000, help="rounds per grid point (default: 100000)")
-    p.add_argument("--chunk-rounds", type=int, metavar="N", default=CHUNK_ROUNDS,
-                   help=f"rounds per chunk (default: {CHUNK_ROUNDS})")
+    p.add_argument(
+        "--chunk-rounds",
+        type=int,
+        metavar="N",
+        default=CHUNK_ROUNDS,
+        help=f"rounds per chunk (default: {CHUNK_ROUNDS})",
+    )
     p.add_argument("--cache", metavar="DIR", help="keep finished chunks here; a rerun computes only missing chunks")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
     where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N worker processes")
-    p.add_argument("--threads", type=int, metavar="N",
-                   help="kernel threads per chunk (default: all cores; cores/N with --workers N)")
-    p.add_argument("--retries", type=int, metavar="N", default=None,
-                   help="with --dask or --workers: retries of a failing chunk (default: 2)")
-    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
-                   help="progress bar over chunks (default: on a terminal)")
+    p.add_argument(
+        "--threads",
+        type=int,
+        metavar="N",
+        help="kernel threads per chunk (default: all cores; cores/N with --workers N)",
+    )
+    p.add_argument(
+        "--retries",
+        type=int,
+        metavar="N",
+        default=None,
+        help="with --dask or --workers: retries of a failing chunk (default: 2)",
+    )
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar over chunks (default: on a terminal)",
+    )
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run)
@@ -130,14 +172,23 @@ def run(args: argparse.Namespace) -> int:
         threads = threads or max(1, (os.cpu_count() or 1) // max(args.workers, 1))
     with executor_of(args) as executor:
         frame = sweep(
-            stat, grid, n_rounds=args.rounds, seed=args.seed, executor=executor, cache=args.cache,
-            chunk_rounds=args.chunk_rounds, threads=threads, retries=2 if args.retries is None else args.retries,
+            stat,
+            grid,
+            n_rounds=args.rounds,
+            seed=args.seed,
+            executor=executor,
+            cache=args.cache,
+            chunk_rounds=args.chunk_rounds,
+            threads=threads,
+            retries=2 if args.retries is None else args.retries,
             progress=args.progress,
         )
     if args.format == "table":
         a = frame.attrs
-        title = (f"{a['statistic']}: {a['n_rounds']} rounds per point, {len(points)} points; seed {a['seed']}; "
-                 f"{a['chunks']} chunks ({a['chunks_cached']} from cache)")
+        title = (
+            f"{a['statistic']}: {a['n_rounds']} rounds per point, {len(points)} points; seed {a['seed']}; "
+            f"{a['chunks']} chunks ({a['chunks_cached']} from cache)"
+        )
         if a["statistic"] == "summary":
             frame = frame[[c for c in frame.columns if c in grid or c.endswith("_grid")] + SUMMARY_COLUMNS]
         emit(frame, "table", title=title)

@@ -18,8 +18,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("cards", nargs="+", help="the cards in play order: W, J (or Z, N), R13, B1, G7, Y10 ...")
     p.add_argument("--trump", default=None, help="trump suit: blue, red, green, yellow (or B R G Y), or none")
     p.add_argument("--deck", default="standard", help="the deck the cards come from (default: standard)")
-    p.add_argument("--players", type=int, default=None,
-                   help="players at the table: a trick holds at most one card each (default: the most the deck takes)")
+    p.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="players at the table: a trick holds at most one card each (default: the most the deck takes)",
+    )
     add_format(p)
     p.set_defaults(run=run)
 

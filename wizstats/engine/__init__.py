@@ -3,14 +3,66 @@
 from __future__ import annotations
 
 from .arena import ArenaResult, arena, fixed_hand_score, parse_hand_sizes, rollout_bid_values, seating
-from .decide import PolicyDecider, RoundView
 from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant_rounds
+from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
 from .onecolour import OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
-from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, n_blocks, progress_bar, round_setup, seed_key, simulate_iv, threads_limited
+from .setup import (
+    CHUNK_ROUNDS,
+    MAX_TRACE_ROUNDS,
+    moments,
+    n_blocks,
+    progress_bar,
+    round_setup,
+    seed_key,
+    simulate_iv,
+    threads_limited,
+)
 from .simulate import simulate
 from .special import EVENTS, SpecialSimulationResult, SpecialTrace, simulate_special, special_setup, trace_special
 from .standard import RoundTrace, SimulationResult, simulate_standard, trace_rounds
 from .startup import compile_notice, is_cached
 
-__all__ = ["PolicyDecider", "RoundView", "ArenaResult", "CHUNK_ROUNDS", "ClairvoyantTrace", "EVENTS", "GameResult", "GameTrace", "MAX_TRACE_ROUNDS", "OneColourResult", "OneColourTrace", "RoundTrace", "SimulationResult", "SpecialSimulationResult", "SpecialTrace", "arena", "clairvoyance_odds", "compile_notice", "fixed_hand_score", "is_cached", "moments", "n_blocks", "parse_hand_sizes", "progress_bar", "rollout_bid_values", "round_setup", "seating", "seed_key", "simulate", "simulate_games", "simulate_iv", "simulate_one_colour", "simulate_special", "simulate_standard", "special_setup", "threads_limited", "trace_clairvoyant_rounds", "trace_games", "trace_one_colour", "trace_rounds", "trace_special"]
+__all__ = [
+    "PolicyDecider",
+    "RoundView",
+    "ArenaResult",
+    "CHUNK_ROUNDS",
+    "ClairvoyantTrace",
+    "EVENTS",
+    "GameResult",
+    "GameTrace",
+    "MAX_TRACE_ROUNDS",
+    "OneColourResult",
+    "OneColourTrace",
+    "RoundTrace",
+    "SimulationResult",
+    "SpecialSimulationResult",
+    "SpecialTrace",
+    "arena",
+    "clairvoyance_odds",
+    "compile_notice",
+    "fixed_hand_score",
+    "is_cached",
+    "moments",
+    "n_blocks",
+    "parse_hand_sizes",
+    "progress_bar",
+    "rollout_bid_values",
+    "round_setup",
+    "seating",
+    "seed_key",
+    "simulate",
+    "simulate_games",
+    "simulate_iv",
+    "simulate_one_colour",
+    "simulate_special",
+    "simulate_standard",
+    "special_setup",
+    "threads_limited",
+    "trace_clairvoyant_rounds",
+    "trace_games",
+    "trace_one_colour",
+    "trace_rounds",
+    "trace_special",
+]

@@ -23,11 +23,10 @@ import numpy as np
 import pandas as pd
 
 from ..checks import MAX_ROUNDS, WrongType, count, flag, optional, real, shown, whole
-from ..rules import Deck, rules_for
 from ..estimates import html_table
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
-from ..rules import Rules
+from ..rules import Deck, Rules, rules_for
 from .setup import progress_bar, round_setup, seed_key, threads_limited
 
 MAX_HAND = 64
@@ -143,7 +142,7 @@ def _arena_iv(
     hand_sizes: object,
     n_rounds: int,
     rules: Rules | None,
-    deck: Deck | str,
+    deck: Deck | str | None,
 ) -> tuple[Rules, list[Policy], tuple[int, ...] | str]:
     rules = _rules_iv(rules, n_players, deck)
     if isinstance(policies, (str, Policy)):
@@ -247,25 +246,58 @@ def arena(
 
 
 def _run_kernel(
-    tab: np.ndarray, st_sched: np.ndarray, rotate: bool, ids: np.ndarray, params: np.ndarray, group: np.ndarray,
-    key: int, base: int, start: int, size: int, out: np.ndarray,
+    tab: np.ndarray,
+    st_sched: np.ndarray,
+    rotate: bool,
+    ids: np.ndarray,
+    params: np.ndarray,
+    group: np.ndarray,
+    key: int,
+    base: int,
+    start: int,
+    size: int,
+    out: np.ndarray,
 ) -> None:
     from .._kernels.engine.arena import arena_kernel
 
     n_groups, n_blocks = out.shape[1], out.shape[0]
-    arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, np.uint64(key), np.int64(base),
-                 np.int64(start), np.int64(size), np.int64(n_blocks), out)
+    arena_kernel(
+        tab,
+        st_sched,
+        rotate,
+        ids,
+        params,
+        group,
+        n_groups,
+        np.uint64(key),
+        np.int64(base),
+        np.int64(start),
+        np.int64(size),
+        np.int64(n_blocks),
+        out,
+    )
 
 
 def _rows(
-    label: int | str, names: list[str], group: np.ndarray, acc: np.ndarray, units: int, n: int, n_t: int,
+    label: int | str,
+    names: list[str],
+    group: np.ndarray,
+    acc: np.ndarray,
+    units: int,
+    n: int,
+    n_t: int,
     level: float,
 ) -> list[dict[str, object]]:
     rows = []
     for gi, name in enumerate(names):
         seats = int((group == gi).sum())
-        row: dict[str, object] = {"hand_size": label, "policy": name, "seats": seats,
-                                  "games" if label == "game" else "deals": units, "rounds": units * n * n_t * seats}
+        row: dict[str, object] = {
+            "hand_size": label,
+            "policy": name,
+            "seats": seats,
+            "games" if label == "game" else "deals": units,
+            "rounds": units * n * n_t * seats,
+        }
         for m, metric in enumerate(_METRICS):
             if metric in ("win", "total") and n_t == 1:
                 continue
@@ -273,8 +305,15 @@ def _rows(
             mean = s1 / units
             var = max(s2 - s1 * s1 / units, 0.0) / max(units - 1, 1)
             ci = mean_interval(mean, var, units, confidence_level=level)
-            column = {"score": "mean_score", "hit": "accuracy", "miss": "mean_miss", "bid": "mean_bid",
-                      "tricks": "mean_tricks", "win": "win_rate", "total": "mean_total"}.get(metric, metric)
+            column = {
+                "score": "mean_score",
+                "hit": "accuracy",
+                "miss": "mean_miss",
+                "bid": "mean_bid",
+                "tricks": "mean_tricks",
+                "win": "win_rate",
+                "total": "mean_total",
+            }.get(metric, metric)
             if metric == "margin" and seats == n:
                 mean, ci_low, ci_high = math.nan, math.nan, math.nan
             else:
@@ -292,8 +331,11 @@ def _probe_iv(
     rules: Rules, hand: Sequence[str | int] | str, seat: int, turned: str | int | None, earlier_bids: Sequence[int]
 ) -> tuple[np.ndarray, int, np.ndarray]:
     deck, n = rules.deck, rules.n_players
-    ids = [int(c) for c in hand] if not isinstance(hand, str) and all(isinstance(c, (int, np.integer)) for c in hand) \
-        else deck.indices(hand)  # type: ignore[arg-type]
+    ids = (
+        [int(c) for c in hand]
+        if not isinstance(hand, str) and all(isinstance(c, (int, np.integer)) for c in hand)
+        else deck.indices(hand)  # type: ignore[arg-type]  # strings, checked by Deck.indices
+    )
     r = len(ids)
     if not 1 <= r <= rules.max_hand_size or len(set(ids)) != r:
         raise ValueError(f"the hand must hold 1 to {rules.max_hand_size} different cards, got {len(ids)}")
@@ -347,8 +389,11 @@ def rollout_bid_values(
     mean = totals[0] / count
     var = np.maximum(totals[1] / count - mean**2, 0.0) * count / np.maximum(count - 1, 1.0)
     return pd.DataFrame(
-        [{"bid": b, "expected_score": mean[b], "se": float(np.sqrt(var[b] / count[b]))}
-         for b in range(r + 1) if b != forbidden]
+        [
+            {"bid": b, "expected_score": mean[b], "se": float(np.sqrt(var[b] / count[b]))}
+            for b in range(r + 1)
+            if b != forbidden
+        ]
     )
 
 

@@ -28,28 +28,11 @@ import pandas as pd
 
 from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
-from ..rules import Rules
-from ..rules import raw_score
+from ..rules import Rules, raw_score
 from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
 from .simulate import simulate
 
 __all__ = ["ClairvoyantTrace", "clairvoyance_odds", "trace_clairvoyant_rounds"]
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 @dataclass

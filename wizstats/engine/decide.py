@@ -157,8 +157,19 @@ class PolicyDecider:
 
         turned, trump, n_bids = self._load(view)
         kind, seat, value = decide(
-            self._tab, self._st0, self._ids, self._params, self._hands, self._hand_len, turned, trump,
-            self._bids, n_bids, self._plays, len(view.plays), self._rng,
+            self._tab,
+            self._st0,
+            self._ids,
+            self._params,
+            self._hands,
+            self._hand_len,
+            turned,
+            trump,
+            self._bids,
+            n_bids,
+            self._plays,
+            len(view.plays),
+            self._rng,
         )
         if kind < 0:
             raise ValueError(f"play {-1 - kind} ({view.plays[-1 - kind]}) is not in its player's hand")
@@ -180,8 +191,19 @@ class PolicyDecider:
         winners = np.full(r, -1, np.int64)
         tricks = np.zeros(n, np.int64)
         kind, seat = replay_view(
-            self._tab, self._st0, self._hands, self._hand_len, turned, trump, self._bids, n_bids,
-            self._plays, len(view.plays), legal, winners, tricks,
+            self._tab,
+            self._st0,
+            self._hands,
+            self._hand_len,
+            turned,
+            trump,
+            self._bids,
+            n_bids,
+            self._plays,
+            len(view.plays),
+            legal,
+            winners,
+            tricks,
         )
         if kind < 0:
             raise ValueError(f"play {-1 - kind} ({view.plays[-1 - kind]}) is not in its player's hand")

@@ -22,13 +22,11 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..rules import ELIMINATION_ROUNDS, GamePlan, SitOut, final_places, game_plan, placement_shares
+from ..checks import MAX_ROUNDS, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
-from ..rules import Rules
-from ..rules import score_table
-from ..checks import MAX_ROUNDS, count, flag, optional, whole
+from ..rules import ELIMINATION_ROUNDS, GamePlan, Rules, SitOut, final_places, game_plan, placement_shares, score_table
 from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
 
 __all__ = [
@@ -69,8 +67,8 @@ class _KernelInputs:
 
 def _kernel_inputs(plan: GamePlan, bin_width: int) -> _KernelInputs:
     """Arrays and scalars the game kernels read, from a validated plan."""
-    from .._kernels.rules import core as kc
     from .._kernels.engine import game as kg
+    from .._kernels.rules import core as kc
 
     n, n_rounds = plan.n_players, plan.n_rounds
     st_tab = np.zeros((n_rounds, n + 1, kc.N_ST), np.int64)

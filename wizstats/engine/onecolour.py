@@ -30,13 +30,12 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..reference import HAND_SIZES, PILE, card_text
+from ..checks import MAX_ROUNDS, choice, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
-from ..rules import Scoring
-from ..rules import raw_score
-from ..checks import MAX_ROUNDS, choice, count, flag, optional, whole
+from ..reference import HAND_SIZES, PILE, card_text
+from ..rules import Scoring, raw_score
 from .setup import n_blocks, progress_bar, refuse_unplayed, seed_key, threads_limited
 
 __all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
@@ -45,13 +44,7 @@ _DEFAULTS = {"scale": 1.0, "bias": 0.0, "lead_min": 0.55, "kill": 0.5, "duck": 0
 _CHUNK_GAMES = 1 << 14
 
 
-
-
 # ---------------------------------------------------------------- the reference (slow, obvious)
-
-
-
-
 
 
 # ---------------------------------------------------------------- the simulator
@@ -116,11 +109,19 @@ class OneColourResult:
             var = (self.totals[1, p] - g * mean * mean) / max(g - 1, 1) if g > 1 else math.nan
             ci = mean_interval(float(mean), float(var), g, confidence_level=confidence_level)
             won = wilson_interval(int(self.wins[p]), g, confidence_level=confidence_level)
-            rows.append({
-                "player": p, "policy": str(self.policies[p]), "games": g,
-                "mean_total": float(mean), "mean_total_low": ci.low, "mean_total_high": ci.high,
-                "wins": int(self.wins[p]) / g, "wins_low": won.low, "wins_high": won.high,
-            })
+            rows.append(
+                {
+                    "player": p,
+                    "policy": str(self.policies[p]),
+                    "games": g,
+                    "mean_total": float(mean),
+                    "mean_total_low": ci.low,
+                    "mean_total_high": ci.high,
+                    "wins": int(self.wins[p]) / g,
+                    "wins_low": won.low,
+                    "wins_high": won.high,
+                }
+            )
         return pd.DataFrame(rows)
 
     def by_round(self) -> pd.DataFrame:
@@ -131,12 +132,16 @@ class OneColourResult:
             for s in range(self.n_players):
                 c = self.counts[k, s]
                 n = c.sum()
-                rows.append({
-                    "round": k + 1, "hand_size": r, "seat": s,
-                    "mean_bid": float((c.sum(axis=1) * values).sum() / n),
-                    "mean_tricks": float((c.sum(axis=0) * values).sum() / n),
-                    "accuracy": float(np.trace(c) / n),
-                })
+                rows.append(
+                    {
+                        "round": k + 1,
+                        "hand_size": r,
+                        "seat": s,
+                        "mean_bid": float((c.sum(axis=1) * values).sum() / n),
+                        "mean_tricks": float((c.sum(axis=0) * values).sum() / n),
+                        "accuracy": float(np.trace(c) / n),
+                    }
+                )
         return pd.DataFrame(rows)
 
 
@@ -212,11 +217,19 @@ class OneColourTrace:
                     bid = int(self.bids[gi, k, seat])
                     points = raw_score(bid, int(tricks[seat]), Scoring(self.scoring), r)
                     total[player] += points
-                    rows.append({
-                        "game": self.start + gi, "round": k + 1, "player": player, "seat": seat,
-                        "hand": " ".join(card_text(int(v), player) for v in self.hands[gi, k, seat, :r]),
-                        "bid": bid, "tricks": int(tricks[seat]), "score": points, "total": total[player],
-                    })
+                    rows.append(
+                        {
+                            "game": self.start + gi,
+                            "round": k + 1,
+                            "player": player,
+                            "seat": seat,
+                            "hand": " ".join(card_text(int(v), player) for v in self.hands[gi, k, seat, :r]),
+                            "bid": bid,
+                            "tricks": int(tricks[seat]),
+                            "score": points,
+                            "total": total[player],
+                        }
+                    )
         return pd.DataFrame(rows)
 
 
@@ -241,9 +254,15 @@ def trace_one_colour(
     key = seed_key(seed)
     n, g = n_players, n_games
     out = OneColourTrace(
-        n, key, start, bool(plus_minus_one), str(scoring),
-        np.full((g, 12, n, PILE), -1, np.int64), np.zeros((g, 12, n), np.int64),
-        np.full((g, 12, PILE, n), -1, np.int64), np.full((g, 12, PILE), -1, np.int64),
+        n,
+        key,
+        start,
+        bool(plus_minus_one),
+        str(scoring),
+        np.full((g, 12, n, PILE), -1, np.int64),
+        np.zeros((g, 12, n), np.int64),
+        np.full((g, 12, PILE, n), -1, np.int64),
+        np.full((g, 12, PILE), -1, np.int64),
         np.full((g, 12, PILE), -1, np.int64),
     )
     trace_one_colour_games(

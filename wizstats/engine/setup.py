@@ -1,6 +1,5 @@
 """Set-up shared by every entry point to the kernels: seeds, card tables, threads, progress, input checks."""
 
-
 from __future__ import annotations
 
 import contextlib
@@ -14,7 +13,19 @@ from .. import checks
 from ..players import POLICIES, Policy
 from ..rules import BidVisibility, Deck, Rules, Scoring, hand_size_for, rules_for
 
-__all__ = ["CHUNK_ROUNDS", "MAX_TRACE_ROUNDS", "moments", "n_blocks", "progress_bar", "refuse_unplayed", "round_setup", "run_iv", "seed_key", "simulate_iv", "threads_limited"]
+__all__ = [
+    "CHUNK_ROUNDS",
+    "MAX_TRACE_ROUNDS",
+    "moments",
+    "n_blocks",
+    "progress_bar",
+    "refuse_unplayed",
+    "round_setup",
+    "run_iv",
+    "seed_key",
+    "simulate_iv",
+    "threads_limited",
+]
 
 CHUNK_ROUNDS = 1 << 18
 """Rounds per kernel call (between progress-bar updates); results do not depend on it."""
@@ -103,9 +114,7 @@ def moments(weights: np.ndarray, values: np.ndarray) -> tuple[float, float]:
     return mean, var
 
 
-def simulate_iv(
-    n_players: int, hand_size: int, n_rounds: int, rules: Rules | None, deck: Deck | str | None
-) -> Rules:
+def simulate_iv(n_players: int, hand_size: int, n_rounds: int, rules: Rules | None, deck: Deck | str | None) -> Rules:
     """The checks of :func:`wizstats.simulate` and its engines: the rules, the hand size, the rounds."""
     rules = rules_for(rules, n_players, deck=deck)
     hand_size_for(hand_size, rules)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Deck
 from ..players import Policy
-from ..rules import Rules
-from .standard import SimulationResult, simulate_standard
+from ..rules import Deck, Rules
 from .setup import CHUNK_ROUNDS, run_iv, simulate_iv
 from .special import simulate_special
+from .standard import SimulationResult, simulate_standard
 
 __all__ = ["simulate"]
 
@@ -53,10 +52,23 @@ def simulate(
     run_iv(seed, threads, chunk_rounds, progress)
     if rules.special_cards:  # RULES 8: the special-card engine, its own kernel (wizstats.engine)
         return simulate_special(
-            n_players, hand_size, n_rounds, rules=rules, policies=policies, seed=seed, threads=threads,
-            progress=progress, chunk_rounds=chunk_rounds,
+            n_players,
+            hand_size,
+            n_rounds,
+            rules=rules,
+            policies=policies,
+            seed=seed,
+            threads=threads,
+            progress=progress,
+            chunk_rounds=chunk_rounds,
         )
     return simulate_standard(
-        rules, hand_size, n_rounds, policies=policies, seed=seed, threads=threads, progress=progress,
+        rules,
+        hand_size,
+        n_rounds,
+        policies=policies,
+        seed=seed,
+        threads=threads,
+        progress=progress,
         chunk_rounds=chunk_rounds,
     )

@@ -21,11 +21,22 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ..checks import MAX_ROUNDS, WrongType, whole
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
-from ..checks import MAX_ROUNDS, WrongType, whole
-from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, n_blocks, progress_bar, refuse_unplayed, round_setup, run_iv, seed_key, simulate_iv, threads_limited
+from .setup import (
+    CHUNK_ROUNDS,
+    MAX_TRACE_ROUNDS,
+    n_blocks,
+    progress_bar,
+    refuse_unplayed,
+    round_setup,
+    run_iv,
+    seed_key,
+    simulate_iv,
+    threads_limited,
+)
 from .standard import SimulationResult
 
 __all__ = ["EVENTS", "SpecialSimulationResult", "SpecialTrace", "simulate_special", "trace_special"]
@@ -149,8 +160,15 @@ def simulate_special(
             events += ev.sum(axis=0)
             bar.update(size)
     return SpecialSimulationResult(
-        rules, int(r), int(n_rounds), int(seed), resolved, counts,
-        score_sum=sums[0], score_sq=sums[1], events=_events(events),
+        rules,
+        int(r),
+        int(n_rounds),
+        int(seed),
+        resolved,
+        counts,
+        score_sum=sums[0],
+        score_sq=sums[1],
+        events=_events(events),
     )
 
 
@@ -191,12 +209,20 @@ class SpecialTrace:
             trump = "none" if self.rounds[i, 3] < 0 else "BRGY"[int(self.rounds[i, 3])]
             for seat in range(self.rules.n_players):
                 bid, tricks, clouds, final, points = (int(v) for v in self.seats[i, seat])
-                rows.append({
-                    "round": self.start + i, "seat": seat,
-                    "hand": " ".join(str(deck.card(int(c))) for c in self.hands[i, seat]),
-                    "turned": turned, "trump": trump, "bid": bid, "tricks": tricks,
-                    "clouds": clouds, "final_bid": final, "score": points,
-                })
+                rows.append(
+                    {
+                        "round": self.start + i,
+                        "seat": seat,
+                        "hand": " ".join(str(deck.card(int(c))) for c in self.hands[i, seat]),
+                        "turned": turned,
+                        "trump": trump,
+                        "bid": bid,
+                        "tricks": tricks,
+                        "clouds": clouds,
+                        "final_bid": final,
+                        "score": points,
+                    }
+                )
         return pd.DataFrame(rows)
 
 
@@ -221,9 +247,16 @@ def trace_special(
     key = seed_key(seed)
     n, r, rows = rules.n_players, hand_size, n_rounds
     out = SpecialTrace(
-        rules, r, key, start,
-        np.zeros((rows, n, r), np.int64), np.zeros((rows, N_R), np.int64), np.zeros((rows, n, N_S), np.int64),
-        np.zeros((rows, r, N_K), np.int64), np.zeros((rows, r, n, N_T), np.int64), {},
+        rules,
+        r,
+        key,
+        start,
+        np.zeros((rows, n, r), np.int64),
+        np.zeros((rows, N_R), np.int64),
+        np.zeros((rows, n, N_S), np.int64),
+        np.zeros((rows, r, N_K), np.int64),
+        np.zeros((rows, r, n, N_T), np.int64),
+        {},
     )
     events = np.zeros(N_EV, np.int64)
     simulate_special_trace(

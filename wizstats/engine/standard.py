@@ -17,26 +17,26 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from .startup import compile_notice
+from ..checks import MAX_ROUNDS, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
-from ..rules import Rules
-from ..rules import score_table
-from ..checks import MAX_ROUNDS, whole
-from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, moments, n_blocks, progress_bar, round_setup, run_iv, seed_key, simulate_iv, threads_limited
+from ..rules import Rules, score_table
+from .setup import (
+    CHUNK_ROUNDS,
+    MAX_TRACE_ROUNDS,
+    moments,
+    n_blocks,
+    progress_bar,
+    round_setup,
+    run_iv,
+    seed_key,
+    simulate_iv,
+    threads_limited,
+)
+from .startup import compile_notice
 
 __all__ = ["RoundTrace", "SimulationResult", "simulate_standard", "trace_rounds"]
-
-
-
-
-
-
-
-
-
-
 
 
 @dataclass
@@ -112,10 +112,6 @@ class SimulationResult:
         return trace.frame()
 
 
-
-
-
-
 def _counts_kernel(
     rules: Rules, hand_size: int, ids: np.ndarray, params: np.ndarray, key: int
 ) -> Callable[[int, int, int, np.ndarray], None]:
@@ -126,8 +122,8 @@ def _counts_kernel(
     kernel, card by card (``tests/test_fastrandom.py``), several times faster, and compiles
     alone; everything else to :func:`wizstats._kernels.engine.round.simulate_counts`.
     """
-    from .._kernels.rules import core as k
     from .._kernels.players.dispatch import P_RANDOM
+    from .._kernels.rules import core as k
 
     tab, st0 = round_setup(rules, hand_size)
     if rules.deck.size <= 64 and all(int(i) == P_RANDOM for i in ids):
@@ -178,7 +174,6 @@ def simulate_standard(
             counts += out.sum(axis=0)
             bar.update(size)
     return SimulationResult(rules, int(hand_size), int(n_rounds), int(seed), resolved, counts)
-
 
 
 @dataclass
@@ -258,7 +253,19 @@ def trace_rounds(
     )
     compile_notice(simulate_trace)
     simulate_trace(
-        tab, st0, ids, params, np.uint64(seed_key(seed)), start,
-        out.hands, out.turned, out.trump, out.bids, out.tricks, out.plays, out.leaders, out.winners,
+        tab,
+        st0,
+        ids,
+        params,
+        np.uint64(seed_key(seed)),
+        start,
+        out.hands,
+        out.turned,
+        out.trump,
+        out.bids,
+        out.tricks,
+        out.plays,
+        out.leaders,
+        out.winners,
     )
     return out

@@ -16,11 +16,30 @@ from fractions import Fraction
 
 import pandas as pd
 
-from ..rules import Card, CardKind, Deck, Suit, parse_suit, resolve_deck
 from ..estimates import Estimate, Result, exact_estimate
-from .round1 import DEALER_CHOICES, ROUND1_STATES, break_even_probability, round1_seat_values, round1_table, round1_thresholds, round1_trump_choice_value, round1_win_probability
-from ..rules import TOURNAMENT_SCHEDULES, Rules, standard_schedule
-from ..rules import TrumpSpec, parse_trump
+from ..rules import (
+    TOURNAMENT_SCHEDULES,
+    Card,
+    CardKind,
+    Deck,
+    Rules,
+    Suit,
+    TrumpSpec,
+    parse_suit,
+    parse_trump,
+    resolve_deck,
+    standard_schedule,
+)
+from .round1 import (
+    DEALER_CHOICES,
+    ROUND1_STATES,
+    break_even_probability,
+    round1_seat_values,
+    round1_table,
+    round1_thresholds,
+    round1_trump_choice_value,
+    round1_win_probability,
+)
 
 __all__ = [
     "DEALER_CHOICES",

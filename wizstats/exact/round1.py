@@ -30,11 +30,20 @@ from typing import Union
 
 import pandas as pd
 
-from ..rules import Card, CardKind, Deck, Suit, resolve_deck
 from ..estimates import Estimate, Result, exact_estimate
-from ..rules import Rules, Scoring, TrumpChoice
-from ..rules import score_table
-from ..rules import TrumpSpec, parse_trump
+from ..rules import (
+    Card,
+    CardKind,
+    Deck,
+    Rules,
+    Scoring,
+    Suit,
+    TrumpChoice,
+    TrumpSpec,
+    parse_trump,
+    resolve_deck,
+    score_table,
+)
 from .rational import round1_rational_thresholds
 
 __all__ = [

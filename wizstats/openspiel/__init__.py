@@ -16,7 +16,7 @@ try:
     import pyspiel
 except ImportError as err:  # pragma: no cover - depends on the environment
     raise ImportError(
-        "wizstats.openspiel needs OpenSpiel: pip install open-spiel (or pip install -e \".[bench]\")"
+        'wizstats.openspiel needs OpenSpiel: pip install open-spiel (or pip install -e ".[bench]")'
     ) from err
 
 from .game import DEFAULT_PARAMS, GAME_TYPE, SHORT_NAME, WizardGame, WizardState, rules_from_params

@@ -27,8 +27,8 @@ import numpy as np
 import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
-from ..players import Policy
 from ..engine import PolicyDecider
+from ..players import Policy
 from .game import WizardGame, WizardState
 from .resample import resample
 
@@ -109,7 +109,11 @@ def ismcts_bot(
     state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(rollouts, state)
     bot = WizardISMCTSBot(
-        game, evaluator, uct_c, simulations, random_state=state,
+        game,
+        evaluator,
+        uct_c,
+        simulations,
+        random_state=state,
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )
     worlds = random.Random(seed)

@@ -33,10 +33,9 @@ import random
 
 import pyspiel
 
-from ..reference import legal_plays, trick_winner
-from ..rules import BidVisibility, Card, CardKind, Rules, Suit, TrumpChoice, score_round
 from ..engine import RoundView
-from ..reference import led_suit
+from ..reference import led_suit, legal_plays, trick_winner
+from ..rules import BidVisibility, Card, CardKind, Rules, Suit, TrumpChoice, score_round
 
 __all__ = ["DEFAULT_PARAMS", "GAME_TYPE", "RoundData", "Setup", "WizardGame", "WizardState", "rules_from_params"]
 
@@ -94,10 +93,10 @@ def rules_from_params(params: dict[str, object]) -> tuple[Rules, int]:
         raise ValueError(f"wizard is played by 3 to 6 players, got {n}")
     rules = Rules(
         n,  # type: ignore[arg-type]
-        deck=str(p["deck"]),  # type: ignore[arg-type]  (Rules resolves deck names)
+        deck=str(p["deck"]),
         schedule=(p["hand_size"],),  # type: ignore[arg-type]
         plus_minus_one=p["plus_minus_one"],  # type: ignore[arg-type]
-        trump_choice=trump_choice,  # type: ignore[arg-type]
+        trump_choice=trump_choice,
         bids=BidVisibility.HIDDEN if p["hidden_bids"] else BidVisibility.OPEN,
         scoring=p["scoring"],  # type: ignore[arg-type]
     )
@@ -174,9 +173,28 @@ class RoundData:
     """
 
     __slots__ = (
-        "phase", "turned", "trump", "trump_pending", "undealt", "dealt", "hands", "n_dealt", "bids", "n_bids",
-        "leader", "trick", "plays", "leaders", "winners", "won", "voids", "scores", "n_actions", "deal_start",
-        "bid_start", "legal",
+        "phase",
+        "turned",
+        "trump",
+        "trump_pending",
+        "undealt",
+        "dealt",
+        "hands",
+        "n_dealt",
+        "bids",
+        "n_bids",
+        "leader",
+        "trick",
+        "plays",
+        "leaders",
+        "winners",
+        "won",
+        "voids",
+        "scores",
+        "n_actions",
+        "deal_start",
+        "bid_start",
+        "legal",
     )
 
     def __init__(self, setup: Setup) -> None:
@@ -206,8 +224,20 @@ class RoundData:
 
     def __deepcopy__(self, memo: dict[int, object]) -> RoundData:
         new = RoundData.__new__(RoundData)
-        for name in ("phase", "turned", "trump", "trump_pending", "n_dealt", "n_bids", "leader", "n_actions",
-                     "deal_start", "bid_start", "legal", "scores"):
+        for name in (
+            "phase",
+            "turned",
+            "trump",
+            "trump_pending",
+            "n_dealt",
+            "n_bids",
+            "leader",
+            "n_actions",
+            "deal_start",
+            "bid_start",
+            "legal",
+            "scores",
+        ):
             setattr(new, name, getattr(self, name))  # immutable, or never changed in place
         new.undealt = list(self.undealt)
         new.dealt = [list(h) for h in self.dealt]
@@ -256,7 +286,7 @@ class WizardGame(pyspiel.Game):
         """The state before the trump card is turned (or, when every card is dealt, before the deal)."""
         return WizardState(self)
 
-    def make_py_observer(self, iig_obs_type=None, params=None):  # type: ignore[no-untyped-def]
+    def make_py_observer(self, iig_obs_type=None, params=None):
         """An observer for information states (``perfect_recall``) or observations."""
         from .observer import WizardObserver
 
@@ -442,7 +472,7 @@ class WizardState(pyspiel.State):
             return False
         return viewer == seat or not self.setup.hidden_bids or d.n_bids == self.setup.n
 
-    def resample_from_infostate(self, player_id: int, probability_sampler) -> WizardState:  # type: ignore[no-untyped-def]
+    def resample_from_infostate(self, player_id: int, probability_sampler) -> WizardState:
         """A state the player cannot tell from this one, drawn as chance would draw it (see :mod:`.resample`)."""
         from .resample import resample
 

@@ -31,8 +31,9 @@ def _fits(cards: list[int], voids: set[int], suits: list[int]) -> bool:
     return not voids or all(suits[c] not in voids for c in cards)
 
 
-def _backtrack(pool: list[int], need: dict[int, int], voids: dict[int, set[int]], suits: list[int],
-               rng: random.Random) -> dict[int, list[int]]:
+def _backtrack(
+    pool: list[int], need: dict[int, int], voids: dict[int, set[int]], suits: list[int], rng: random.Random
+) -> dict[int, list[int]]:
     """Any deal of ``pool`` that gives seat ``q`` ``need[q]`` cards outside his void suits (random order)."""
     order = list(pool)
     rng.shuffle(order)
@@ -60,8 +61,9 @@ def _backtrack(pool: list[int], need: dict[int, int], voids: dict[int, set[int]]
     return got
 
 
-def deal_hidden(pool: list[int], need: dict[int, int], voids: dict[int, set[int]], suits: list[int],
-                rng: random.Random) -> dict[int, list[int]]:
+def deal_hidden(
+    pool: list[int], need: dict[int, int], voids: dict[int, set[int]], suits: list[int], rng: random.Random
+) -> dict[int, list[int]]:
     """Cards for each seat ``q`` in ``need``: ``need[q]`` from ``pool``, none of a suit in ``voids[q]``."""
     constrained = any(voids[q] for q in need)
     cards = list(pool)

@@ -212,8 +212,7 @@ POLICIES: dict[str, PolicyInfo] = {
 POLICIES["expert"] = PolicyInfo(
     "expert",
     5,
-    {"read": 0.6, "fade": 14.0, "ruff": 0.4, "lead_min": 0.35, "kill": 0.8, "duck": 0.3, "pick": 5.0,
-     "lead_nt": 0.6},
+    {"read": 0.6, "fade": 14.0, "ruff": 0.4, "lead_min": 0.35, "kill": 0.8, "duck": 0.3, "pick": 5.0, "lead_nt": 0.6},
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
     "rule, reaches the break-even chance (3/7 standard, 2/5 alternative scoring); bids it cannot see (hidden, "

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from .ask import Answer, AskOptions, QUESTIONS, Question, ask, catalogue
+from .ask import QUESTIONS, Answer, AskOptions, Question, ask, catalogue
 
 __all__ = ["Answer", "AskOptions", "QUESTIONS", "Question", "ask", "catalogue"]

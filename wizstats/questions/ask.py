@@ -18,13 +18,12 @@ from fractions import Fraction
 
 import pandas as pd
 
-from ..stats import effects
-from ..exact import counts as exact
 from .. import checks
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
+from ..exact import counts as exact
 from ..players import Policy, resolve_policies
 from ..rules import Rules, hand_size_for
-from ..stats import card_win_probability
+from ..stats import card_win_probability, effects
 
 __all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
 
@@ -54,7 +53,7 @@ class AskOptions:
         checks.flag(self.plus_minus_one, "plus_minus_one")
         checks.flag(self.blind_trump, "blind_trump")
         checks.choice(self.schedule, "schedule", ("standard", "tournament"))
-        rounds = len(Rules(self.n_players, schedule=self.schedule).schedule)  # type: ignore[arg-type]
+        rounds = len(Rules(self.n_players, schedule=self.schedule).schedule)
         checks.whole(self.k, "k (the last rounds)", 1, rounds)
         if self.policy is not None:
             Policy.parse(self.policy) if isinstance(self.policy, str) else resolve_policies(self.policy, 1)
@@ -95,9 +94,16 @@ class Answer:
 
 
 OPTION_FLAGS = {
-    "n_players": "--players", "hand_size": "--hand-size", "plus_minus_one": "--plus-minus-one",
-    "blind_trump": "--blind-trump", "k": "--k", "schedule": "--schedule", "policy": "--policy", "n": "--n",
-    "seed": "--seed", "bids": "--bids",
+    "n_players": "--players",
+    "hand_size": "--hand-size",
+    "plus_minus_one": "--plus-minus-one",
+    "blind_trump": "--blind-trump",
+    "k": "--k",
+    "schedule": "--schedule",
+    "policy": "--policy",
+    "n": "--n",
+    "seed": "--seed",
+    "bids": "--bids",
 }
 """The command-line option of each :class:`AskOptions` field."""
 
@@ -434,28 +440,69 @@ def _one_card_round(o: AskOptions) -> Answer:
 QUESTIONS: dict[str, Question] = {
     q.name: q
     for q in [
-        Question("non-trump-13", "Is a non-trump 13 worth a trick?",
-                 ("n_players", "hand_size", "n", "seed", "policy"), _non_trump_13, exact_at_one=True),
-        Question("trump-13", "Is the trump 13 worth a trick?",
-                 ("n_players", "hand_size", "n", "seed", "policy"), _trump_13, exact_at_one=True),
+        Question(
+            "non-trump-13",
+            "Is a non-trump 13 worth a trick?",
+            ("n_players", "hand_size", "n", "seed", "policy"),
+            _non_trump_13,
+            exact_at_one=True,
+        ),
+        Question(
+            "trump-13",
+            "Is the trump 13 worth a trick?",
+            ("n_players", "hand_size", "n", "seed", "policy"),
+            _trump_13,
+            exact_at_one=True,
+        ),
         Question("sure-tricks", "Which cards are sure tricks?", (), _sure_tricks),
-        Question("last-rounds", "How much of the game lies in the last k rounds?",
-                 ("n_players", "k", "schedule"), _last_rounds),
-        Question("dealer-options", "How many bids does plus/minus one take from the dealer?",
-                 ("n_players", "schedule"), _dealer_options),
-        Question("plus-minus-one-dealer", "What does plus/minus one cost the dealer?",
-                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _pm1_cost),
-        Question("bidding-last", "How much is bidding last worth?",
-                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _bidding_last),
-        Question("seat-advantage", "Which seat scores most?",
-                 ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"), _seat_advantage),
-        Question("bids-add-up", "How often do the bids add up without plus/minus one (Kuschelwizard)?",
-                 ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"), _bids_add_up),
-        Question("one-card-round",
-                 "A one-card round: which card is worth a bid from which seat after which earlier bids?",
-                 ("n_players", "bids", "blind_trump", "plus_minus_one"), _one_card_round),
-        Question("trump-choice", "What is naming trump after looking at the hand worth to the dealer?",
-                 ("n_players", "hand_size", "n", "seed", "policy"), _trump_choice),
+        Question(
+            "last-rounds",
+            "How much of the game lies in the last k rounds?",
+            ("n_players", "k", "schedule"),
+            _last_rounds,
+        ),
+        Question(
+            "dealer-options",
+            "How many bids does plus/minus one take from the dealer?",
+            ("n_players", "schedule"),
+            _dealer_options,
+        ),
+        Question(
+            "plus-minus-one-dealer",
+            "What does plus/minus one cost the dealer?",
+            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+            _pm1_cost,
+        ),
+        Question(
+            "bidding-last",
+            "How much is bidding last worth?",
+            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+            _bidding_last,
+        ),
+        Question(
+            "seat-advantage",
+            "Which seat scores most?",
+            ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"),
+            _seat_advantage,
+        ),
+        Question(
+            "bids-add-up",
+            "How often do the bids add up without plus/minus one (Kuschelwizard)?",
+            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+            _bids_add_up,
+        ),
+        Question(
+            "one-card-round",
+            "A one-card round: which card is worth a bid from which seat after which earlier bids?",
+            ("n_players", "bids", "blind_trump", "plus_minus_one"),
+            _one_card_round,
+        ),
+        Question(
+            "trump-choice",
+            "What is naming trump after looking at the hand worth to the dealer?",
+            ("n_players", "hand_size", "n", "seed", "policy"),
+            _trump_choice,
+        ),
     ]
 }
 """The catalogue, by name."""
@@ -475,15 +522,20 @@ def ask(name: str, options: AskOptions | None = None) -> Answer:
         raise checks.WrongType(f"name a question (a string), got {name!r}")
     key = name.strip().lower().replace("_", "-")
     if key not in QUESTIONS:
-        raise ValueError(f"unknown question {checks.shown(name)} (known: {', '.join(QUESTIONS)}; see wizstats ask --list)")
+        raise ValueError(
+            f"unknown question {checks.shown(name)} (known: {', '.join(QUESTIONS)}; see wizstats ask --list)"
+        )
     options = AskOptions() if options is None else options
     if not isinstance(options, AskOptions):
         raise checks.WrongType(f"options must be an AskOptions value, got {type(options).__name__}")
     question = QUESTIONS[key]
     unread = question.unread(options)
     if unread:
-        why = (" (with one card in hand it is an exact count)"
-               if question.exact_at_one and set(unread) & set(SIMULATED) else "")
+        why = (
+            " (with one card in hand it is an exact count)"
+            if question.exact_at_one and set(unread) & set(SIMULATED)
+            else ""
+        )
         raise ValueError(
             f"{', '.join(OPTION_FLAGS[f] for f in unread)} do{'es' if len(unread) == 1 else ''} not apply to"
             f" {question.name}{why}; it takes: {question.options}"

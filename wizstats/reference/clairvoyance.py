@@ -26,13 +26,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-
-from ..rules import Card, CardKind, Deck, Suit, parse_suit
+from ..rules import Card, CardKind, Deck, Rules, Scoring, Suit, parse_suit, raw_score
 from .standard import MASK64, RoundRecord, RoundRng, deal_round, finish_round, finish_trick, trick_winner
-from ..rules import Rules, Scoring
-from ..rules import raw_score
 
-__all__ = ["bid_from", "clairvoyant_bid", "clairvoyant_chance", "clairvoyant_value", "dealer_trump", "play_clairvoyant_round", "wins_ids"]
+__all__ = [
+    "bid_from",
+    "clairvoyant_bid",
+    "clairvoyant_chance",
+    "clairvoyant_value",
+    "dealer_trump",
+    "play_clairvoyant_round",
+    "wins_ids",
+]
+
 
 def wins_ids(
     deck: Deck, hands: Sequence[int | None], seat: int, turned: int | None, trump: int | None
@@ -182,7 +188,9 @@ def dealer_trump(rules: Rules, cards: list[int | None], turned: int, rng: RoundR
     best, best_value = 0, None
     for s in range(rules.deck.n_suits):
         wins, unseen = wins_ids(rules.deck, cards, 0, turned, s)
-        value = max(clairvoyant_value(wins, unseen, 1, rules.scoring), clairvoyant_value(wins, unseen, 0, rules.scoring))
+        value = max(
+            clairvoyant_value(wins, unseen, 1, rules.scoring), clairvoyant_value(wins, unseen, 0, rules.scoring)
+        )
         if best_value is None or value > best_value:
             best, best_value = s, value
     return best

@@ -3,17 +3,22 @@
 The kernels of :mod:`wizstats._kernels.variants.onecolour` are held to these functions.
 """
 
-
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-
+from ..rules import Scoring, forbidden_bid, raw_score
 from .standard import RoundRng
-from ..rules import Scoring, forbidden_bid
-from ..rules import raw_score
 
-__all__ = ["HAND_SIZES", "PILE", "VALUE_NAMES", "card_text", "deal_one_colour", "one_colour_trick_winner", "replay_one_colour_round"]
+__all__ = [
+    "HAND_SIZES",
+    "PILE",
+    "VALUE_NAMES",
+    "card_text",
+    "deal_one_colour",
+    "one_colour_trick_winner",
+    "replay_one_colour_round",
+]
 
 PILE = 15
 

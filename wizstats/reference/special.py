@@ -55,10 +55,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..rules import Card, CardKind, Deck, Suit, parse_suit
+from ..rules import Card, CardKind, Deck, Rules, Suit, parse_suit, raw_score
 from .standard import RoundRng
-from ..rules import Rules
-from ..rules import raw_score
 
 __all__ = [
     "Effect",

@@ -15,9 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from ..rules import Card, CardKind, Deck, Suit, cards_in_deck, parse_suit, trick_for
-from ..rules import Rules
-from ..rules import raw_score
+from ..rules import Card, CardKind, Deck, Rules, Suit, cards_in_deck, parse_suit, raw_score, trick_for
 
 __all__ = [
     "RoundRecord",
@@ -167,7 +165,10 @@ def legal_plays(
 
 
 def is_legal_play(
-    card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = (), *,
+    card: str | Card,
+    hand: Sequence[str | Card] | str,
+    trick: Sequence[str | Card] | str = (),
+    *,
     rules: Rules | None = None,
 ) -> bool:
     """Whether ``card`` may be played from ``hand`` on ``trick`` (bad input still raises ``ValueError``)."""
@@ -176,7 +177,10 @@ def is_legal_play(
 
 
 def check_play(
-    card: str | Card, hand: Sequence[str | Card] | str, trick: Sequence[str | Card] | str = (), *,
+    card: str | Card,
+    hand: Sequence[str | Card] | str,
+    trick: Sequence[str | Card] | str = (),
+    *,
     rules: Rules | None = None,
 ) -> None:
     """Raise ``ValueError`` saying why ``card`` may not be played from ``hand`` on ``trick``."""

@@ -102,9 +102,15 @@ SPECIAL_KINDS: tuple[CardKind, ...] = tuple(k for k in CardKind if k.is_special)
 
 _SPECIAL_NAMES = {k.name: k for k in SPECIAL_KINDS}
 _SPECIAL_ALIASES = {
-    "drache": CardKind.DRAGON, "fee": CardKind.FAIRY, "bombe": CardKind.BOMB, "werwolf": CardKind.WEREWOLF,
-    "jongleur": CardKind.JUGGLER, "wolke": CardKind.CLOUD, "gestaltwandler": CardKind.SHAPESHIFTER,
-    "hexe": CardKind.WITCH, "vampir": CardKind.VAMPIRE,
+    "drache": CardKind.DRAGON,
+    "fee": CardKind.FAIRY,
+    "bombe": CardKind.BOMB,
+    "werwolf": CardKind.WEREWOLF,
+    "jongleur": CardKind.JUGGLER,
+    "wolke": CardKind.CLOUD,
+    "gestaltwandler": CardKind.SHAPESHIFTER,
+    "hexe": CardKind.WITCH,
+    "vampir": CardKind.VAMPIRE,
 }
 
 

@@ -285,7 +285,7 @@ def _rules_iv(rules: Rules) -> None:
     if rules.placement_points is not None:
         if not isinstance(rules.placement_points, Sequence) or isinstance(rules.placement_points, str):
             raise WrongType(f"placement_points must be a sequence of numbers, got {rules.placement_points!r}")
-        points = tuple(real(x, "a placement point", -10**9, 10**9) for x in rules.placement_points)
+        points = tuple(real(x, "a placement point", -(10**9), 10**9) for x in rules.placement_points)
         points = tuple(int(x) if x == int(x) else x for x in points)
         if len(points) < n:
             raise ValueError(f"placement_points needs one value per place ({n}), got {len(points)}")

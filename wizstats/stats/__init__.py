@@ -9,4 +9,25 @@ from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump
 from .strength import bid_thresholds, card_strength
 from .tables import bid_table, strength_table
 
-__all__ = ["TrickDistribution", "bid_table", "bid_thresholds", "bids_add_up", "card_strength", "card_win_probability", "dealer_advantage", "game_score_distribution", "hand_iv", "hand_size_iv", "plus_minus_one_cost", "policy_setup", "rules_iv", "score_distribution", "seat_effects", "seat_iv", "strength_table", "trick_distribution", "trump_choice_value", "trump_inputs"]
+__all__ = [
+    "TrickDistribution",
+    "bid_table",
+    "bid_thresholds",
+    "bids_add_up",
+    "card_strength",
+    "card_win_probability",
+    "dealer_advantage",
+    "game_score_distribution",
+    "hand_iv",
+    "hand_size_iv",
+    "plus_minus_one_cost",
+    "policy_setup",
+    "rules_iv",
+    "score_distribution",
+    "seat_effects",
+    "seat_iv",
+    "strength_table",
+    "trick_distribution",
+    "trump_choice_value",
+    "trump_inputs",
+]

@@ -12,15 +12,12 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..engine import n_blocks
-from .setup import hand_size_iv, policy_setup, rules_iv, seat_iv
-from .effects import _row
 from ..checks import MAX_GAMES
+from ..engine import n_blocks, round_setup, seed_key, simulate, threads_limited
 from ..estimates import Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate
-from ..rules import Rules
-from ..rules import placement_points, score_table
-from ..engine import round_setup, seed_key, threads_limited
-from ..engine import simulate
+from ..rules import Rules, placement_points, score_table
+from .effects import _row
+from .setup import hand_size_iv, policy_setup, rules_iv, seat_iv
 
 __all__ = ["game_score_distribution", "score_distribution"]
 

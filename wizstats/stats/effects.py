@@ -24,12 +24,19 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from ..engine import n_blocks
-from .setup import hand_size_iv, policy_setup, rules_iv
-from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate, run_adaptive
+from ..engine import n_blocks, round_setup, seed_key, threads_limited
+from ..estimates import (
+    Estimate,
+    Result,
+    check_confidence,
+    check_sample_size,
+    mean_estimate,
+    proportion_estimate,
+    run_adaptive,
+)
 from ..intervals import wilson_interval
 from ..rules import BidVisibility, Rules, TrumpChoice
-from ..engine import round_setup, seed_key, threads_limited
+from .setup import hand_size_iv, policy_setup, rules_iv
 
 __all__ = [
     "bids_add_up",

@@ -27,16 +27,23 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..engine import n_blocks
-from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
-from ..rules import Card
 from ..checks import flag, real
-from ..estimates import Estimate, Result, html_table, check_confidence, check_precision, check_sample_size, mean_estimate, proportion_estimate, run_adaptive
+from ..engine import n_blocks, round_setup, seed_key, threads_limited
+from ..estimates import (
+    Estimate,
+    Result,
+    check_confidence,
+    check_precision,
+    check_sample_size,
+    html_table,
+    mean_estimate,
+    proportion_estimate,
+    run_adaptive,
+)
 from ..intervals import ConfidenceInterval, wilson_interval
-from ..rules import BidVisibility, Rules
-from ..engine import round_setup, seed_key, threads_limited
+from ..rules import BidVisibility, Card, Rules, TrumpSpec, parse_trump
+from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
 from .strength import bid_thresholds, card_strength
-from ..rules import TrumpSpec, parse_trump
 
 __all__ = [
     "TrickDistribution",
@@ -105,8 +112,12 @@ class TrickDistribution:
         return rows.set_index("tricks")["value"]
 
     def _repr_html_(self) -> str:
-        facts = {"players": self.policy, "deals kept": f"{self.n} of {self.n_tried}", "seed": self.seed,
-                 "best bid": self.best_bid}
+        facts = {
+            "players": self.policy,
+            "deals kept": f"{self.n} of {self.n_tried}",
+            "seed": self.seed,
+            "best bid": self.best_bid,
+        }
         return html_table(f"hand {' '.join(self.hand)}: seat {self.seat}, trump {self.trump}", self.bids, facts)
 
     def to_frame(self) -> pd.DataFrame:

@@ -8,10 +8,8 @@ import numpy as np
 
 from ..checks import shown
 from ..players import registry as _policies
-from ..rules import Card, CardKind, Deck, parse_cards
 from ..players import resolve_policies
-from ..rules import Rules
-from ..rules import TrumpSpec, hand_size_for, rules_for, seat_for
+from ..rules import Card, CardKind, Deck, Rules, TrumpSpec, hand_size_for, parse_cards, rules_for, seat_for
 
 __all__ = ["hand_iv", "hand_size_iv", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
 

@@ -12,14 +12,12 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from ..engine import n_blocks
-from .setup import hand_size_iv, policy_setup, rules_iv
-from ..rules import Deck
+from ..engine import n_blocks, round_setup, seed_key, threads_limited
 from ..estimates import Result, check_confidence, check_sample_size, run_adaptive
 from ..exact import break_even_probability
 from ..intervals import wilson_interval
-from ..rules import Rules
-from ..engine import round_setup, seed_key, threads_limited
+from ..rules import Deck, Rules
+from .setup import hand_size_iv, policy_setup, rules_iv
 
 __all__ = ["bid_thresholds", "card_strength"]
 

@@ -32,9 +32,8 @@ import numpy as np
 import pandas as pd
 
 from .. import checks
+from ..engine import CHUNK_ROUNDS, SimulationResult, n_blocks, round_setup, seed_key
 from ..players import resolve_policies
-from ..engine import CHUNK_ROUNDS, n_blocks, round_setup, seed_key
-from ..engine import SimulationResult
 from .grid import GRID_KEYS, SweepPoint, expand_grid, point_seed
 from .run import ChunkCache, run_tasks, ticker
 
@@ -230,6 +229,11 @@ class _Task:
     code: str
 
 
+def _check_chunk(stat: Statistic, point: SweepPoint, chunk: Chunk, counts: np.ndarray) -> str | None:
+    """A cached chunk's counts checked by its statistic (bound with functools.partial for the cache)."""
+    return stat.check_counts(point, chunk, counts)
+
+
 def _run_task(task: _Task) -> np.ndarray:
     """Compute one chunk (on whatever process runs it)."""
     from .._kernels import jit
@@ -296,8 +300,6 @@ def _chunks_iv(n_points: int, n_rounds: int, chunk_rounds: int) -> int:
     return per_point
 
 
-
-
 def sweep(
     fn: str | Statistic | Callable[[SweepPoint, Chunk], Any],
     grid: Mapping[str, Any] | Sequence[Mapping[str, Any]],
@@ -360,8 +362,12 @@ def sweep(
 
     code = code_version()
     description = {
-        "statistic": stat.cache_id(), "seed": int(seed), "n_rounds": int(n_rounds),
-        "chunk_rounds": int(chunk_rounds), "code": code, "points": [p.config for p in points],
+        "statistic": stat.cache_id(),
+        "seed": int(seed),
+        "n_rounds": int(n_rounds),
+        "chunk_rounds": int(chunk_rounds),
+        "code": code,
+        "points": [p.config for p in points],
     }
     store = ChunkCache(cache, description) if cache is not None else None
     totals: list[np.ndarray | None] = [None] * len(points)
@@ -387,7 +393,7 @@ def sweep(
                 hit = None
                 if store is not None:
                     where = f" (point {chunk.point}, rounds {chunk.start}..{chunk.stop - 1})"
-                    hit = store.load(index, lambda c, p=point, k=chunk: stat.check_counts(p, k, c), where)
+                    hit = store.load(index, functools.partial(_check_chunk, stat, point, chunk), where)
                 if hit is None:
                     yield index, _Task(stat, point, chunk, threads, code)
                 else:
@@ -404,8 +410,14 @@ def sweep(
         run_tasks(todo(), _run_task, executor, on_result, retries=retries, name=f"wizstats-{stat.name}")
     frame = _assemble(stat, points, totals)
     frame.attrs.update(
-        seed=int(seed), n_rounds=int(n_rounds), chunk_rounds=int(chunk_rounds), statistic=stat.name, code=code,
-        chunks=n_chunks, chunks_cached=cached[0], chunks_computed=n_chunks - cached[0],
+        seed=int(seed),
+        n_rounds=int(n_rounds),
+        chunk_rounds=int(chunk_rounds),
+        statistic=stat.name,
+        code=code,
+        chunks=n_chunks,
+        chunks_cached=cached[0],
+        chunks_computed=n_chunks - cached[0],
     )
     return frame
 

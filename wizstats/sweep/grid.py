@@ -26,9 +26,8 @@ from typing import Any
 
 import numpy as np
 
-from ..rules import Deck, resolve_deck
 from ..players import DEFAULT_POLICY, Policy, resolve_policies
-from ..rules import Rules
+from ..rules import Deck, Rules, resolve_deck
 
 __all__ = ["GRID_KEYS", "SweepPoint", "expand_grid", "point_seed"]
 
@@ -178,8 +177,10 @@ def _make_point(index: int, values: dict[str, Any], extra_keys: tuple[str, ...],
     try:
         rules = _rules_of(values)
         if getattr(rules, "special_cards", None) or getattr(rules.deck, "specials", None):
-            raise ValueError("special cards (RULES 8) run on their own engine (wizstats.engine); "
-                             "sweeps run the standard round engine")
+            raise ValueError(
+                "special cards (RULES 8) run on their own engine (wizstats.engine); "
+                "sweeps run the standard round engine"
+            )
         hand_size = _hand_size(values.get("hand_size"), rules)
         policies = _policies_of(values, rules.n_players)
         extra = {k: _json_scalar(k, values[k]) for k in extra_keys if k in values}

@@ -75,7 +75,9 @@ class ChunkCache:
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
         except OSError as err:
-            raise ValueError(f"cannot make the cache directory {str(self.directory)!r}: {err.strerror or err}") from None
+            raise ValueError(
+                f"cannot make the cache directory {str(self.directory)!r}: {err.strerror or err}"
+            ) from None
         manifest = self.directory / MANIFEST
         if manifest.exists():
             self._check(manifest)
@@ -83,7 +85,8 @@ class ChunkCache:
             if self.read_only:
                 warnings.warn(
                     f"cache directory {str(self.directory)!r} cannot be written: its chunks are used, new ones not kept",
-                    UserWarning, stacklevel=3,
+                    UserWarning,
+                    stacklevel=3,
                 )
             self._read_list()
         else:
@@ -97,7 +100,9 @@ class ChunkCache:
                 text = json.dumps({"key": self.key, **self.description}, indent=1) + "\n"
                 _write_atomic(manifest, text.encode())
             except OSError as err:
-                raise ValueError(f"cannot write the cache directory {str(self.directory)!r}: {err.strerror or err}") from None
+                raise ValueError(
+                    f"cannot write the cache directory {str(self.directory)!r}: {err.strerror or err}"
+                ) from None
 
     def _writable(self) -> bool:
         try:
@@ -140,8 +145,12 @@ class ChunkCache:
                     try:
                         entry = json.loads(raw)
                         index = entry["index"]
-                        ok = (isinstance(index, int) and isinstance(entry["sha256"], str)
-                              and isinstance(entry["shape"], list) and entry["file"] == self.path(index).name)
+                        ok = (
+                            isinstance(index, int)
+                            and isinstance(entry["sha256"], str)
+                            and isinstance(entry["shape"], list)
+                            and entry["file"] == self.path(index).name
+                        )
                     except (ValueError, KeyError, TypeError):
                         ok = False
                     if ok:
@@ -149,13 +158,19 @@ class ChunkCache:
                     else:
                         bad += 1
         except OSError as err:
-            warnings.warn(f"cannot read the cache's chunk list ({_short(err)}): every chunk is recomputed",
-                          UserWarning, stacklevel=3)
+            warnings.warn(
+                f"cannot read the cache's chunk list ({_short(err)}): every chunk is recomputed",
+                UserWarning,
+                stacklevel=3,
+            )
             self.listed.clear()
             return
         if bad:
-            warnings.warn(f"cache chunk list {path.name}: {bad} unreadable line(s) ignored; those chunks are recomputed",
-                          UserWarning, stacklevel=3)
+            warnings.warn(
+                f"cache chunk list {path.name}: {bad} unreadable line(s) ignored; those chunks are recomputed",
+                UserWarning,
+                stacklevel=3,
+            )
 
     def path(self, index: int) -> Path:
         """The file of chunk ``index``."""
@@ -224,8 +239,13 @@ class ChunkCache:
             np.savez(buffer, counts=counts, sweep=np.str_(self.key), index=np.int64(index))
             data = buffer.getvalue()
             _write_atomic(path, data)
-            entry = {"index": int(index), "file": path.name, "sha256": hashlib.sha256(data).hexdigest(),
-                     "shape": list(counts.shape), "sum": int(counts.sum())}
+            entry = {
+                "index": int(index),
+                "file": path.name,
+                "sha256": hashlib.sha256(data).hexdigest(),
+                "shape": list(counts.shape),
+                "sum": int(counts.sum()),
+            }
             _append_line(self.directory / CHUNK_LIST, json.dumps(entry, sort_keys=True))
             self.listed[index] = entry
         except OSError as err:
@@ -233,8 +253,9 @@ class ChunkCache:
                 warnings.warn(f"chunk {index} is not kept: {path.name}: {err.strerror}", UserWarning, stacklevel=3)
                 return
             self.read_only = True
-            warnings.warn(f"cannot write the cache ({_short(err)}): going on without keeping chunks",
-                          UserWarning, stacklevel=3)
+            warnings.warn(
+                f"cannot write the cache ({_short(err)}): going on without keeping chunks", UserWarning, stacklevel=3
+            )
 
 
 def _short(err: BaseException) -> str:
@@ -316,8 +337,12 @@ def run_tasks(
         )
 
 
-def _run_futures(tasks: Iterator[tuple[int, Any]], run: Callable[[Any], np.ndarray], executor: cf.Executor,
-                 on_result: Callable[[int, np.ndarray], None]) -> None:
+def _run_futures(
+    tasks: Iterator[tuple[int, Any]],
+    run: Callable[[Any], np.ndarray],
+    executor: cf.Executor,
+    on_result: Callable[[int, np.ndarray], None],
+) -> None:
     pending: dict[cf.Future, int] = {}
 
     def submit() -> None:
@@ -338,8 +363,15 @@ def _run_futures(tasks: Iterator[tuple[int, Any]], run: Callable[[Any], np.ndarr
             future.cancel()
 
 
-def _run_dask(tasks: Iterator[tuple[int, Any]], run: Callable[[Any], np.ndarray], client: Any,
-              on_result: Callable[[int, np.ndarray], None], *, retries: int, name: str) -> None:
+def _run_dask(
+    tasks: Iterator[tuple[int, Any]],
+    run: Callable[[Any], np.ndarray],
+    client: Any,
+    on_result: Callable[[int, np.ndarray], None],
+    *,
+    retries: int,
+    name: str,
+) -> None:
     from distributed import as_completed
 
     run_id = uuid.uuid4().hex[:8]

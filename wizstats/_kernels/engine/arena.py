@@ -16,9 +16,23 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import MAXP, N_PARAMS, ST_BIDS_MADE, ST_N, ST_R, ST_SCORING, ST_TURNED, deal, forbidden_bid, new_state, reset_round, score, seed_round
 from ..jit import jit, pjit, prange
 from ..players.pimc import rollout_values
+from ..rules.core import (
+    MAXP,
+    N_PARAMS,
+    ST_BIDS_MADE,
+    ST_N,
+    ST_R,
+    ST_SCORING,
+    ST_TURNED,
+    deal,
+    forbidden_bid,
+    new_state,
+    reset_round,
+    score,
+    seed_round,
+)
 from .round import play_round, set_trump
 
 M_SCORE = 0  # points per round

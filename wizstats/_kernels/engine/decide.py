@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..jit import hotjit, jit
+from ..players.dispatch import choose_bid, choose_card, choose_trump
 from ..rules.core import (
     ST_BIDS_MADE,
     ST_LEADER,
@@ -36,8 +38,6 @@ from ..rules.core import (
     play_card,
     reset_round,
 )
-from ..jit import hotjit, jit
-from ..players.dispatch import choose_bid, choose_card, choose_trump
 
 D_TRUMP = 0  # the dealer names trump (a suit)
 D_BID = 1  # a seat bids

@@ -19,10 +19,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.bitboard import card_key, legal_set, trick_key
-from ..rules.core import _GOLDEN, K_JESTER, K_SUIT, KIND, MAXP, RANK, SUIT, mix64, seed_round
-from ..rules.core import allowed_bid, forbidden_rest, n_allowed_bids
 from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit, prange
+from ..rules.bitboard import card_key, legal_set, trick_key
+from ..rules.core import (
+    _GOLDEN,
+    K_JESTER,
+    K_SUIT,
+    KIND,
+    MAXP,
+    RANK,
+    SUIT,
+    allowed_bid,
+    forbidden_rest,
+    mix64,
+    n_allowed_bids,
+    seed_round,
+)
 
 ONE = np.int64(1)
 
@@ -212,6 +224,19 @@ def fast_random_trace(tab, n, r, n_suits, pm1, key, start, turned, trump, bids, 
     for row in range(bids.shape[0]):
         seed_round(rng, key, start + row)
         turned[row], trump[row] = fast_round(
-            tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, pool, hand, bids[row], tricks[row],
+            tab,
+            n,
+            r,
+            n_suits,
+            pm1,
+            suit_mask,
+            of_suit,
+            base,
+            masks,
+            rng,
+            pool,
+            hand,
+            bids[row],
+            tricks[row],
             plays[row],
         )

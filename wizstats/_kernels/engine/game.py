@@ -20,8 +20,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_SUIT, K_WIZARD, KIND, MAXP, N_ST, ST_BIDS_MADE, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_SCORING, ST_TRUMP, ST_TURNED, SUIT, avoid_forbidden, beats, below, deal, forbidden_bid, new_state, reset_round, score, seed_round, visible_bid
 from ..jit import jit, pjit, prange
+from ..rules.core import (
+    K_SUIT,
+    K_WIZARD,
+    KIND,
+    MAXP,
+    N_ST,
+    ST_BIDS_MADE,
+    ST_BLIND,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_SCORING,
+    ST_TRUMP,
+    ST_TURNED,
+    SUIT,
+    avoid_forbidden,
+    beats,
+    below,
+    deal,
+    forbidden_bid,
+    new_state,
+    reset_round,
+    score,
+    seed_round,
+    visible_bid,
+)
 from .round import play_round, play_tricks
 
 # slots of the configuration vector cfg

@@ -9,9 +9,28 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_JESTER, K_SUIT, KIND, MAXP, ST_BIDS_MADE, ST_LEADER, ST_N, ST_R, ST_TRUMP, SUIT, deal, finish_trick, forbidden_bid, legal_mask, new_state, play_card, reset_round, seed_round
 from ..jit import hotjit, jit, pjit, prange
 from ..players.dispatch import choose_bid, choose_card, choose_trump
+from ..rules.core import (
+    K_JESTER,
+    K_SUIT,
+    KIND,
+    MAXP,
+    ST_BIDS_MADE,
+    ST_LEADER,
+    ST_N,
+    ST_R,
+    ST_TRUMP,
+    SUIT,
+    deal,
+    finish_trick,
+    forbidden_bid,
+    legal_mask,
+    new_state,
+    play_card,
+    reset_round,
+    seed_round,
+)
 
 
 @hotjit

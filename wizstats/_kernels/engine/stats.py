@@ -15,9 +15,29 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_SUIT, K_WIZARD, KIND, MAXP, RANK, ST_BIDS_MADE, ST_N, ST_R, ST_SCORING, ST_TRUMP, ST_TURNED, SUIT, below, deal, forbidden_bid, new_state, reset_round, score, seed_round
 from ..jit import jit, pjit, prange
 from ..players.dispatch import choose_bid
+from ..rules.core import (
+    K_SUIT,
+    K_WIZARD,
+    KIND,
+    MAXP,
+    RANK,
+    ST_BIDS_MADE,
+    ST_N,
+    ST_R,
+    ST_SCORING,
+    ST_TRUMP,
+    ST_TURNED,
+    SUIT,
+    below,
+    deal,
+    forbidden_bid,
+    new_state,
+    reset_round,
+    score,
+    seed_round,
+)
 from .round import play_round, play_tricks, set_trump
 
 

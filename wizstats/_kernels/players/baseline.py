@@ -27,8 +27,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_JESTER, K_WIZARD, KIND, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, avoid_forbidden, beats, below, winning_card
 from ..jit import jit
+from ..rules.core import (
+    K_JESTER,
+    K_WIZARD,
+    KIND,
+    RANK,
+    ST_BLIND,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    avoid_forbidden,
+    beats,
+    below,
+    winning_card,
+)
 
 
 @jit

@@ -16,11 +16,11 @@ dispatcher, and register its name and parameters in :mod:`wizstats.players`.
 
 from __future__ import annotations
 
+from ..jit import hotjit
+from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .baseline import baseline_bid, baseline_card, baseline_trump
 from .expert import expert_bid, expert_card, expert_trump
-from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from ..jit import hotjit
 from .pimc import pimc_card, rollout_bid
 
 P_RANDOM = 0

@@ -21,10 +21,57 @@ from __future__ import annotations
 
 import numpy as np
 
-from .bidtable import FITTED, TABLE
-from ..rules.core import K_JESTER, K_SUIT, K_WIZARD, KIND, N_SCRATCH, RANK, ST_BLIND, ST_N, ST_NSUITS, ST_R, ST_TRUMP, SUIT, avoid_forbidden, below
 from ..jit import hotjit
-from .playout import H_BIAS, H_DUCK, H_KILL, H_LEAD_MIN, H_NORM, H_RUFF, H_SCALE, H_TABLE, L_AT, N_F, N_V, N_W, V_HLEN, V_N, V_NR, V_NSUIT, V_NWIZ, V_R, V_TRUMP, W_ALL, W_GONE, W_HAND, W_SUIT, W_WIZ, bit, bitcount, hx_decide, load_own_view, lowest, suit_of, threat_chance
+from ..rules.core import (
+    K_JESTER,
+    K_SUIT,
+    K_WIZARD,
+    KIND,
+    N_SCRATCH,
+    RANK,
+    ST_BLIND,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_TRUMP,
+    SUIT,
+    avoid_forbidden,
+    below,
+)
+from .bidtable import FITTED, TABLE
+from .playout import (
+    H_BIAS,
+    H_DUCK,
+    H_KILL,
+    H_LEAD_MIN,
+    H_NORM,
+    H_RUFF,
+    H_SCALE,
+    H_TABLE,
+    L_AT,
+    N_F,
+    N_V,
+    N_W,
+    V_HLEN,
+    V_N,
+    V_NR,
+    V_NSUIT,
+    V_NWIZ,
+    V_R,
+    V_TRUMP,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_SUIT,
+    W_WIZ,
+    bit,
+    bitcount,
+    hx_decide,
+    load_own_view,
+    lowest,
+    suit_of,
+    threat_chance,
+)
 
 __all__ = ["DEFAULTS", "H_BIAS", "H_DUCK", "H_KILL", "H_LEAD_MIN", "H_NORM", "H_RUFF", "H_SCALE", "H_TABLE"]
 

@@ -33,10 +33,49 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import MAXP, ST_BIDS_MADE, ST_BIDVIS, ST_N, ST_R, ST_TRICK_LEN, ST_TRICK_NO, below, forbidden_bid, new_state, score, uniform, visible_bid
-from .heuristic import DEFAULTS, NO_TABLE, analytic_tricks, heuristic_bid, table_estimate, view_table_estimate
 from ..jit import hotjit, jit
-from .playout import N_F, N_V, N_W, V_BIDS, V_HLEN, V_N, V_NR, V_NSUIT, V_NWIZ, V_R, V_SCORING, V_TRICKS, W_ALL, W_GONE, W_HAND, W_VOID, bb_play, bit, bitcount, copy_view, hx_decide, hx_run, load_view, lowest
+from ..rules.core import (
+    MAXP,
+    ST_BIDS_MADE,
+    ST_BIDVIS,
+    ST_N,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRICK_NO,
+    below,
+    forbidden_bid,
+    new_state,
+    score,
+    uniform,
+    visible_bid,
+)
+from .heuristic import DEFAULTS, NO_TABLE, analytic_tricks, heuristic_bid, table_estimate, view_table_estimate
+from .playout import (
+    N_F,
+    N_V,
+    N_W,
+    V_BIDS,
+    V_HLEN,
+    V_N,
+    V_NR,
+    V_NSUIT,
+    V_NWIZ,
+    V_R,
+    V_SCORING,
+    V_TRICKS,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_VOID,
+    bb_play,
+    bit,
+    bitcount,
+    copy_view,
+    hx_decide,
+    hx_run,
+    load_view,
+    lowest,
+)
 
 P_WORLDS = 0
 P_SPITE = 1

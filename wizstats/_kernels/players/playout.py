@@ -21,9 +21,33 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.bitboard import card_key, legal_set, trick_key
-from ..rules.core import K_JESTER, K_SUIT, K_WIZARD, KIND, LED_FREE, LED_NONE, MAXP, N_SCRATCH, N_SCRATCH_F, RANK, ST_BEST, ST_BIDS_MADE, ST_BIDVIS, ST_LEADER, ST_LED, ST_N, ST_NSUITS, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRICK_NO, ST_TRUMP, SUIT
 from ..jit import hotjit
+from ..rules.bitboard import card_key, legal_set, trick_key
+from ..rules.core import (
+    K_JESTER,
+    K_SUIT,
+    K_WIZARD,
+    KIND,
+    LED_FREE,
+    LED_NONE,
+    MAXP,
+    N_SCRATCH,
+    N_SCRATCH_F,
+    RANK,
+    ST_BEST,
+    ST_BIDS_MADE,
+    ST_BIDVIS,
+    ST_LEADER,
+    ST_LED,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_SCORING,
+    ST_TRICK_LEN,
+    ST_TRICK_NO,
+    ST_TRUMP,
+    SUIT,
+)
 
 # heuristic parameters (columns of a seat's params); the defaults are heuristic.DEFAULTS
 H_SCALE = 0  # multiplies the expected tricks before rounding the bid
@@ -422,7 +446,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
                 chance = 1.0
             else:
                 chance = np.exp(total)
-    # ---- bookkeeping
+        # ---- bookkeeping
         if lo_pos < 0 or d < lo_d:
             lo_pos, lo_d = c, d
         if hi_pos < 0 or d > hi_d:

@@ -20,9 +20,24 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import K_JESTER, K_SUIT, K_WIZARD, KIND, LED_FREE, LED_NONE, MAXP, RANK, SUIT, beats_card, score
-from ..rules.core import ST_LED, ST_N, ST_TRICK_LEN, ST_TRUMP
 from ..jit import hotjit, jit, namedtuple
+from ..rules.core import (
+    K_JESTER,
+    K_SUIT,
+    K_WIZARD,
+    KIND,
+    LED_FREE,
+    LED_NONE,
+    MAXP,
+    RANK,
+    ST_LED,
+    ST_N,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    beats_card,
+    score,
+)
 
 # card kinds (wizstats.rules.CardKind codes)
 C_SUIT, C_WIZARD, C_JESTER = 0, 1, 2
@@ -399,4 +414,3 @@ def cloud_final(bid, tricks, clouds, scoring, hand_size):
 def outcome_now(g, length):
     """Outcome of the first ``length`` cards of the current trick under the current trump."""
     return trick_outcome(g.tk_kind, g.tk_suit, g.tk_val, length, g.st[ST_TRUMP])
-

@@ -45,9 +45,63 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import KIND, RANK, ST_LED, ST_N, ST_NSUITS, ST_R, ST_TRICK_LEN, ST_TRUMP, SUIT, allowed_bid, avoid_forbidden, below, n_allowed_bids, nth_bit, popcount, visible_bid
 from ..jit import hotjit
-from .core import A_HALF, A_HIGH, A_JC, A_KIND, A_LED, A_NJC, A_RANKS, A_SUITN, A_UNSEEN, C_BOMB, C_CLOUD, C_DRAGON, C_FAIRY, C_JUGGLER, C_SHAPESHIFTER, C_SUIT, C_VAMPIRE, C_WITCH, C_WIZARD, CLOUD_VALUE, E_BOMB, E_DRAGON, E_FAIRY, E_JESTER, E_SUIT, E_WITCH, E_WIZARD, FORM_LATER, JUGGLER_VALUE, N_AGG, SHAPE_JESTER, SHAPE_WIZARD, effect_of, n_forms, public_model, trick_outcome
+from ..rules.core import (
+    KIND,
+    RANK,
+    ST_LED,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    allowed_bid,
+    avoid_forbidden,
+    below,
+    n_allowed_bids,
+    nth_bit,
+    popcount,
+    visible_bid,
+)
+from .core import (
+    A_HALF,
+    A_HIGH,
+    A_JC,
+    A_KIND,
+    A_LED,
+    A_NJC,
+    A_RANKS,
+    A_SUITN,
+    A_UNSEEN,
+    C_BOMB,
+    C_CLOUD,
+    C_DRAGON,
+    C_FAIRY,
+    C_JUGGLER,
+    C_SHAPESHIFTER,
+    C_SUIT,
+    C_VAMPIRE,
+    C_WITCH,
+    C_WIZARD,
+    CLOUD_VALUE,
+    E_BOMB,
+    E_DRAGON,
+    E_FAIRY,
+    E_JESTER,
+    E_SUIT,
+    E_WITCH,
+    E_WIZARD,
+    FORM_LATER,
+    JUGGLER_VALUE,
+    N_AGG,
+    SHAPE_JESTER,
+    SHAPE_WIZARD,
+    effect_of,
+    n_forms,
+    public_model,
+    trick_outcome,
+)
 
 P_RANDOM = 0
 H_SCALE, H_BIAS, H_RUFF, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5, 6

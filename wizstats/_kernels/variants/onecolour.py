@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..rules.core import allowed_bid, avoid_forbidden, below, forbidden_rest, n_allowed_bids, score, seed_round
 from ..jit import jit, namedtuple, pjit, prange
+from ..rules.core import allowed_bid, avoid_forbidden, below, forbidden_rest, n_allowed_bids, score, seed_round
 
 PILE = 15  # cards in a player's pile: values 0 (Jester) .. 14 (Wizard)
 ROUNDS = 12  # rounds of a game; round k deals FIRST_HAND + k cards
