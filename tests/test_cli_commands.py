@@ -70,6 +70,7 @@ TESTED = {
     "score": "test_score",
     "one-colour": "test_one_colour",
     "bid": "test_cli_questions.py",
+    "serve": "web/test_load.py",
     "strength": "test_cli_questions.py",
     "thresholds": "test_cli_questions.py",
     "ask": "test_cli_questions.py",
