@@ -10,9 +10,9 @@ decider rebuilds is the state the kernel played in. Also: the rules the decider'
 from __future__ import annotations
 
 import pytest
-from wizstats.engine import seed_key, trace_rounds
 
 from wizstats import CardKind, Policy, Rules
+from wizstats.engine import seed_key, trace_rounds
 from wizstats.engine.decide import PolicyDecider, RoundView
 from wizstats.reference import RoundRng, legal_plays, replay_round
 
