@@ -306,18 +306,17 @@ def test_reading_open_bids_changes_bids() -> None:
     assert moved >= 10
 
 
-# ---------------------------------------------------------------- variants expert does not cover: explicit fallback
-def test_special_cards_and_one_colour_fall_back_to_their_heuristic() -> None:
-    """With special cards and in one-colour mode the engines play their own heuristic, with its default
-    parameters, for ``expert`` (as the registry says): the same rounds and games, seed for seed, as for
-    ``baseline``, which falls back the same way (``heuristic`` lends those engines its own parameters)."""
+# ---------------------------------------------------------------- variants expert does not cover: refused
+def test_special_cards_and_one_colour_refuse_expert() -> None:
+    """The special-card and one-colour engines have no expert of their own: they refuse it (and
+    ``baseline``) with one line rather than play their heuristic under its name, as the registry says."""
     from wizstats.engine import simulate_one_colour, simulate_special
 
     rules = Rules(4, special_cards="all")
-    a = simulate_special(4, 5, 300, rules=rules, policies="expert", seed=3, threads=1)
-    b = simulate_special(4, 5, 300, rules=rules, policies="baseline", seed=3, threads=1)
-    assert np.array_equal(a.counts, b.counts) and np.array_equal(a.score_sum, b.score_sum)
-    c = simulate_one_colour(4, 40, policies="expert", seed=2, threads=1)
-    d = simulate_one_colour(4, 40, policies="baseline", seed=2, threads=1)
-    assert c.summary().drop(columns="policy").equals(d.summary().drop(columns="policy"))
+    for name in ("expert", "baseline"):
+        with pytest.raises(ValueError, match=f"special-card engine .* not {name!r}"):
+            simulate_special(4, 5, 300, rules=rules, policies=name, seed=3, threads=1)
+        with pytest.raises(ValueError, match=f"one-colour engine .* not {name!r}"):
+            simulate_one_colour(4, 40, policies=name, seed=2, threads=1)
+    simulate_special(4, 5, 30, rules=rules, policies="heuristic", seed=3, threads=1)  # its own player runs
     assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc

@@ -137,21 +137,24 @@ TRICK_DECKS = ["standard", "junior", "oh-hell", "4x10+3+2", "2x5+1+1", "4x15+2+2
 
 
 def _random_tricks(n_tricks: int, seed: int):  # type: ignore[no-untyped-def]
-    """``(deck, trick ids, hero's hand ids, trump)``: a trick of 0..6 cards and the next player's 1..8 cards."""
-    from wizstats.rules import resolve_deck
+    """``(rules, trick ids, hero's hand ids, trump)``: a trick of 0..5 cards (fewer than the deck's most
+    players) and the next player's 1..8 cards (at most his share of the deck), at a table of trick + 1 players (at least the deck's fewest)."""
+    from wizstats.rules import max_players, resolve_deck
 
     rng = np.random.default_rng(seed)
     decks = [resolve_deck(d) for d in TRICK_DECKS]
     for i in range(n_tricks):
         deck = decks[i % len(decks)]
-        length = int(rng.integers(0, 7))
-        size = int(rng.integers(1, min(8, deck.size - length) + 1))
+        length = int(rng.integers(0, min(6, max_players(deck))))
+        n = max(length + 1, 3 if deck == Deck.standard() else 2)
+        size = int(rng.integers(1, min(8, deck.size // n) + 1))
         ids = rng.choice(deck.size, length + size, replace=False)
         if i % 3 == 0:  # often a trick of few suits: ids from a narrow window make following likelier
             lo = int(rng.integers(0, max(1, deck.size - 2 * (length + size))))
             ids = lo + rng.choice(min(deck.size - lo, 2 * (length + size)), length + size, replace=False)
         trump = int(rng.integers(-1, deck.n_suits))
-        yield deck, [int(c) for c in ids[:length]], sorted(int(c) for c in ids[length:]), trump
+        rules = Rules(n, deck=deck)
+        yield rules, [int(c) for c in ids[:length]], sorted(int(c) for c in ids[length:]), trump
 
 
 def test_trick_winner_and_legal_plays_match_reference_in_every_representation() -> None:
@@ -166,14 +169,15 @@ def test_trick_winner_and_legal_plays_match_reference_in_every_representation() 
 
     one = np.int64(1)
     checked = {"winners": 0, "legal": 0, "follow": 0}
-    for deck, trick, hand, trump in _random_tricks(6000, seed=14):
+    for rules, trick, hand, trump in _random_tricks(6000, seed=14):
+        deck = rules.deck
         tab = np.stack([deck.kinds, deck.suits, deck.ranks]).astype(np.int64)
         trick_cards, hand_cards = [deck.card(c) for c in trick], [deck.card(c) for c in hand]
         where = f"{deck.describe()}: trick {' '.join(map(str, trick_cards))}, hand {' '.join(map(str, hand_cards))}"
         where += f", trump {trump}"
-        legal_cards = ref.legal_plays(hand_cards, trick_cards)
+        legal_cards = ref.legal_plays(hand_cards, trick_cards, rules=rules)
         expected_legal = {c for c, card in zip(hand, hand_cards, strict=True) if card in legal_cards}
-        expected_winner = ref.trick_winner(trick_cards, None if trump < 0 else "BRGY"[trump]) if trick else -1
+        expected_winner = ref.trick_winner(trick_cards, None if trump < 0 else "BRGY"[trump], rules=rules) if trick else -1
         # the general state: seats 0 .. len(trick)-1 play the trick, the next seat holds the hand
         st0 = np.zeros(k.N_ST, np.int64)
         st0[k.ST_N], st0[k.ST_TRUMP], st0[k.ST_LED] = k.MAXP, trump, k.LED_NONE

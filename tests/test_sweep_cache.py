@@ -7,6 +7,7 @@ All exact (no statistics): counts merged by addition, hashes compared.
 from __future__ import annotations
 
 import importlib
+import json
 import shutil
 from pathlib import Path
 
@@ -29,7 +30,16 @@ def test_stray_chunk_of_another_sweep_is_recomputed(tmp_path: Path) -> None:
     foreign = sweep("joint", GRID, n_rounds=900, seed=2, chunk_rounds=300, cache=other)
     assert not want["count"].equals(foreign["count"])  # the stray chunk would change the numbers
     shutil.copyfile(other / "chunk-0000001.npz", mine / "chunk-0000001.npz")
-    with pytest.warns(UserWarning, match="recomputing chunk 1: .*written by another sweep"):
+    with pytest.warns(UserWarning, match="recomputing chunk 1 .*does not match its checksum"):
+        got = sweep("joint", GRID, n_rounds=900, seed=1, chunk_rounds=300, cache=mine)
+    assert (got.attrs["chunks_cached"], got.attrs["chunks_computed"]) == (2, 1)
+    pd.testing.assert_frame_equal(got, want)
+    # the stray file listed with its own checksum (a manifest line copied along with it): the chunk's own key refuses it
+    shutil.copyfile(other / "chunk-0000001.npz", mine / "chunk-0000001.npz")
+    theirs = [json.loads(line) for line in (other / "manifest-chunks.jsonl").read_text().splitlines()]
+    with open(mine / "manifest-chunks.jsonl", "a") as chunks:
+        chunks.write(json.dumps(next(e for e in theirs if e["index"] == 1)) + "\n")
+    with pytest.warns(UserWarning, match="recomputing chunk 1 .*written by another sweep"):
         got = sweep("joint", GRID, n_rounds=900, seed=1, chunk_rounds=300, cache=mine)
     assert (got.attrs["chunks_cached"], got.attrs["chunks_computed"]) == (2, 1)
     pd.testing.assert_frame_equal(got, want)

@@ -40,6 +40,7 @@ __all__ = [
     "MAX_CHUNKS",
     "MAX_GAMES",
     "MAX_ROUNDS",
+    "MAX_START",
     "MAX_SAMPLES",
     "MAX_SEED",
     "MAX_SHEET_BYTES",
@@ -64,6 +65,10 @@ __all__ = [
 MAX_ROUNDS = 10**12
 """The most rounds (or deals) one call plays: round indices stay far inside int64, and at a million
 rounds a second it is some twelve days of computing; Ctrl-C stops a run cleanly at any time."""
+
+MAX_START = 2**61
+"""The highest first round index (``start``) a call accepts: the arena numbers its streams from
+``hand_size << 40`` on, and ``start + n_rounds`` stays inside int64."""
 
 MAX_SAMPLES = 10**10
 """The most random deals one estimate (``n``, ``max_n``) draws."""

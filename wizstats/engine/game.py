@@ -22,7 +22,7 @@ from fractions import Fraction
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, count, flag, optional, whole
+from ..checks import MAX_ROUNDS, MAX_START, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
@@ -455,7 +455,7 @@ def trace_games(
     _simulate_games_iv(n_games, 10, rules)
     if n_games > MAX_TRACE_GAMES:
         raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_games() for aggregates")
-    start = whole(start, "start", 0, MAX_ROUNDS)
+    start = whole(start, "start", 0, MAX_START)
     _, ids, params = resolve_policies(strongest() if policies is None else policies, rules.n_players)
     inp = _kernel_inputs(plan, 10)
     n = rules.n_players

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, choice, count, flag, optional, whole
+from ..checks import MAX_ROUNDS, MAX_START, choice, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
@@ -247,7 +247,7 @@ def trace_one_colour(
     from .._kernels.variants.onecolour import trace_one_colour_games
 
     _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
-    start = whole(start, "start", 0, MAX_ROUNDS)
+    start = whole(start, "start", 0, MAX_START)
     if n_games > 10_000:
         raise ValueError("trace at most 10000 games; use simulate_one_colour() for statistics")
     _, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)

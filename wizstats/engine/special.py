@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, WrongType, whole
+from ..checks import MAX_ROUNDS, MAX_START, WrongType, whole
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules
@@ -242,7 +242,7 @@ def trace_special(
     rules = simulate_iv(getattr(rules, "n_players", None), hand_size, n_rounds, rules, None)  # type: ignore[arg-type]
     if n_rounds > MAX_TRACE_ROUNDS:
         raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate_special() for counts")
-    start = whole(start, "start", 0, MAX_ROUNDS)
+    start = whole(start, "start", 0, MAX_START)
     tab, st0, ids, params, _ = special_setup(rules, hand_size, policies)
     key = seed_key(seed)
     n, r, rows = rules.n_players, hand_size, n_rounds

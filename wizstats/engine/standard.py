@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, whole
+from ..checks import MAX_ROUNDS, MAX_START, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
@@ -234,7 +234,7 @@ def trace_rounds(
         raise ValueError("rules with special cards are traced by wizstats.engine.trace_special")
     if n_rounds > MAX_TRACE_ROUNDS:
         raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate() for counts")
-    start = whole(start, "start", 0, MAX_ROUNDS)
+    start = whole(start, "start", 0, MAX_START)
     seed_key(seed)
     _, ids, params = resolve_policies(policies, rules.n_players)
     tab, st0 = round_setup(rules, hand_size)

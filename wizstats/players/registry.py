@@ -224,8 +224,8 @@ POLICIES["expert"] = PolicyInfo(
     "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit). Plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned "
-    "in the arena. Not covered: special cards and one-colour mode, whose engines play their own heuristic for "
-    "every policy but `random` (expert included, with that heuristic's default parameters); other decks use the "
+    "in the arena. Not covered: special cards and one-colour mode, whose engines play only `random` and their "
+    "own `heuristic` and refuse `expert` rather than report another player under its name; other decks use the "
     "analytic estimate, also in round 1.",
 )
 

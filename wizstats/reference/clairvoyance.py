@@ -177,7 +177,7 @@ def play_clairvoyant_round(rules: Rules, key: int, round_index: int) -> RoundRec
         rng.below(1)  # the random policy draws among its one legal card
         trick.append(hands[seat][0])
     record.plays.append(trick)
-    finish_trick(deck, record, 1 % n, trick)
+    finish_trick(rules, record, 1 % n, trick)
     finish_round(rules, record)
     return record
 

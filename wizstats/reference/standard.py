@@ -255,26 +255,29 @@ def play_random_round(rules: Rules, hand_size: int, key: int, round_index: int) 
         trick: list[int] = []
         for k in range(n):
             seat = (leader + k) % n
-            legal = _legal_ids(deck, hands[seat], trick)
+            legal = _legal_ids(rules, hands[seat], trick)
             card = legal[rng.below(len(legal))]
             hands[seat].remove(card)
             trick.append(card)
         record.plays.append(trick)
-        leader = finish_trick(deck, record, leader, trick)
+        leader = finish_trick(rules, record, leader, trick)
     finish_round(rules, record)
     return record
 
 
-def _legal_ids(deck: Deck, hand: list[int], trick: list[int]) -> list[int]:
+def _legal_ids(rules: Rules, hand: list[int], trick: list[int]) -> list[int]:
     """Legal card ids of ``hand`` on ``trick``, by way of :func:`legal_plays` on the cards themselves."""
+    deck = rules.deck
     cards = [deck.card(i) for i in hand]
-    legal = legal_plays(cards, [deck.card(i) for i in trick])
+    legal = legal_plays(cards, [deck.card(i) for i in trick], rules=rules)
     return [i for i, c in zip(hand, cards, strict=True) if c in legal]
 
 
-def finish_trick(deck: Deck, record: RoundRecord, leader: int, trick: list[int]) -> int:
+def finish_trick(rules: Rules, record: RoundRecord, leader: int, trick: list[int]) -> int:
+    """Record the trick ``leader`` led (card ids in play order) and return its winner's seat."""
+    deck = rules.deck
     trump = None if record.trump is None else Suit(record.trump)
-    winner = (leader + trick_winner([deck.card(i) for i in trick], trump)) % len(record.bids)
+    winner = (leader + trick_winner([deck.card(i) for i in trick], trump, rules=rules)) % len(record.bids)
     record.leaders.append(leader)
     record.winners.append(winner)
     return winner
@@ -331,10 +334,10 @@ def replay_round(
             raise ValueError(f"a trick has {len(trick)} cards, expected {n}")
         for k, card in enumerate(trick):
             seat = (leader + k) % n
-            if card not in _legal_ids(deck, held[seat], list(trick[:k])):
+            if card not in _legal_ids(rules, held[seat], list(trick[:k])):
                 raise ValueError(f"seat {seat} may not play {deck.card(card)} from {held[seat]} on {list(trick[:k])}")
             held[seat].remove(card)
         record.plays.append(list(trick))
-        leader = finish_trick(deck, record, leader, list(trick))
+        leader = finish_trick(rules, record, leader, list(trick))
     finish_round(rules, record)
     return record
