@@ -1,8 +1,8 @@
 """An outside yardstick: wizstats players against OpenSpiel's IS-MCTS, in the OpenSpiel game "wizard".
 
-    python benchmarks/ismcts.py                          # heuristic, rollout, the default player
-    python benchmarks/ismcts.py expert heuristic --budget 200 --deals 40,30,20
-    python benchmarks/ismcts.py --quick                   # a smoke run (CI)
+    nice -n 10 python benchmarks/ismcts.py --jobs 2 --out docs/openspiel_table.md   # the committed table
+    python benchmarks/ismcts.py expert heuristic --budget 2,200 --deals 40,30,20      # other players and sizes
+    python benchmarks/ismcts.py --quick                                             # a smoke run (CI)
 
 For each hand size and each wizstats policy P, two matches on the same duplicate deals (every
 deal played once per rotation of the entries round the table, 4 players):
@@ -14,8 +14,9 @@ The margin is the one-seat entry's points per round minus the three others' (mea
 seats and the rotations, minus the mean of the others over theirs), per deal; the interval
 (95%, normal) is over deals, the independent units, as in ``wizstats.arena``. Every table
 uses the same deals. IS-MCTS is OpenSpiel's Python ``ISMCTSBot`` with random rollouts
-(``wizstats.openspiel.bots.ismcts_bot``), ``--budget`` simulations per move; the wizstats
-players move through ``WizstatsBot`` (``wizstats.engine.decide.PolicyDecider``). Time per move is
+(``wizstats.openspiel.bots.ismcts_bot``), ``--budget`` simulations per move (2, the least,
+plays a uniformly random legal move: the first simulation only evaluates the root); the wizstats
+players move through ``WizstatsBot`` (``wizstats.engine.PolicyDecider``). Time per move is
 process CPU time inside ``bot.step``, counted over moves with more than one legal action
 (IS-MCTS answers forced moves at once; so do the wizstats players). ``--out`` writes the
 Markdown tables (no timestamps; the run's command and seed are in it).
