@@ -1,8 +1,9 @@
 """An outside yardstick: wizstats players against OpenSpiel's IS-MCTS, in the OpenSpiel game "wizard".
 
-    python benchmarks/ismcts.py                          # heuristic, rollout, the default player
-    python benchmarks/ismcts.py expert heuristic --budget 200 --deals 40,30,20
-    python benchmarks/ismcts.py --quick                   # a smoke run (CI)
+    nice -n 10 python benchmarks/ismcts.py --jobs 2 --out docs/openspiel_table.md   # the committed table
+    python benchmarks/ismcts.py expert heuristic --budget 2,200 --deals 40,30,20      # other players and sizes
+    python benchmarks/ismcts.py --quick                                             # a smoke run (CI)
+    python benchmarks/ismcts.py --speed     # random rounds/s of "wizard" and OpenSpiel's C++ oh_hell in a Python loop
 
 For each hand size and each wizstats policy P, two matches on the same duplicate deals (every
 deal played once per rotation of the entries round the table, 4 players):
@@ -14,8 +15,9 @@ The margin is the one-seat entry's points per round minus the three others' (mea
 seats and the rotations, minus the mean of the others over theirs), per deal; the interval
 (95%, normal) is over deals, the independent units, as in ``wizstats.arena``. Every table
 uses the same deals. IS-MCTS is OpenSpiel's Python ``ISMCTSBot`` with random rollouts
-(``wizstats.openspiel.bots.ismcts_bot``), ``--budget`` simulations per move; the wizstats
-players move through ``WizstatsBot`` (``wizstats.engine.decide.PolicyDecider``). Time per move is
+(``wizstats.openspiel.bots.ismcts_bot``), ``--budget`` simulations per move (2, the least,
+plays a uniformly random legal move: the first simulation only evaluates the root); the wizstats
+players move through ``WizstatsBot`` (``wizstats.engine.PolicyDecider``). Time per move is
 process CPU time inside ``bot.step``, counted over moves with more than one legal action
 (IS-MCTS answers forced moves at once; so do the wizstats players). ``--out`` writes the
 Markdown tables (no timestamps; the run's command and seed are in it).
@@ -149,6 +151,32 @@ def native_rate(policy: str, hand_size: int, rounds: int) -> float:
     return rounds / (time.process_time() - start)
 
 
+def loop_speed(game: pyspiel.Game, n_rounds: int, seed: int = 0) -> float:
+    """Uniformly random rounds per CPU second in a plain Python loop over ``apply_action``."""
+    rng = random.Random(seed)
+    start = time.process_time()
+    for _ in range(n_rounds):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+    return n_rounds / (time.process_time() - start)
+
+
+def print_speed() -> None:
+    """The games' own speed, 4 players x 10 cards: this Python game against OpenSpiel's C++ ``oh_hell``."""
+    oh_hell = {"players": 4, "num_suits": 4, "num_cards_per_suit": 13, "num_tricks_fixed": 10}
+    for name, game, n in [
+        ('"wizard" (Python), 4 x 10', pyspiel.load_game("wizard", {"players": 4, "hand_size": 10}), 300),
+        ('"wizard" (Python), 4 x 15', pyspiel.load_game("wizard", {"players": 4, "hand_size": 15}), 200),
+        ("oh_hell (C++), 4 x 10", pyspiel.load_game("oh_hell", oh_hell), 1500),
+    ]:
+        print(f"{name}: {loop_speed(game, n):,.0f} random rounds per CPU second (Python loop over apply_action)")
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(
         description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter
@@ -161,6 +189,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--jobs", type=int, default=1, help="worker processes (each match is one task)")
     p.add_argument("--out", type=Path, default=None, help="also write the Markdown tables here")
     p.add_argument("--quick", action="store_true", help="smoke run: hand size 2, 2 deals, budget 10")
+    p.add_argument("--speed", action="store_true", help="only time the games themselves (random play)")
     args = p.parse_args(argv)
     if args.quick:
         args.hand_sizes, args.deals, args.budget = "2", "2", "10"
@@ -269,6 +298,9 @@ def task(job: tuple[int, str, str, list[list[int]], int]) -> tuple[Match, dict[s
 
 def main(argv: list[str] | None = None) -> None:
     args = parse_args(argv)
+    if args.speed:
+        print_speed()
+        return
     start, cpu_start = time.perf_counter(), time.process_time()
     workers_cpu = 0.0  # CPU seconds of worker processes (with --jobs > 1; else the tasks run here)
     jobs = []

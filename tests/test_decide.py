@@ -12,8 +12,7 @@ from __future__ import annotations
 import pytest
 
 from wizstats import CardKind, Policy, Rules
-from wizstats.engine import seed_key, trace_rounds
-from wizstats.engine.decide import PolicyDecider, RoundView
+from wizstats.engine import PolicyDecider, RoundView, seed_key, trace_rounds
 from wizstats.reference import RoundRng, legal_plays, replay_round
 
 FAST = {"pimc": Policy("pimc", worlds=4), "rollout": Policy("rollout", worlds=4, samples=4, window=2)}
@@ -26,6 +25,9 @@ CASES = [
     ("heuristic", 5, 4, {"plus_minus_one": True, "trump_choice": "blind"}, 30),
     ("heuristic", 6, 2, {"bids": "hidden"}, 30),
     ("baseline", 4, 4, {"trump_choice": "blind"}, 20),
+    ("expert", 4, 1, {}, 40),  # round 1: its exact rule
+    ("expert", 4, 4, {}, 25),
+    ("expert", 5, 3, {"plus_minus_one": True, "trump_choice": "blind"}, 20),
     ("pimc", 4, 3, {"plus_minus_one": True}, 8),
     ("rollout", 4, 3, {}, 8),
     (["rollout", "heuristic", "random", "baseline"], 4, 2, {"plus_minus_one": True}, 8),

@@ -3,7 +3,7 @@
 The simulator plays whole rounds inside a kernel. An outside engine (OpenSpiel, a user
 interface, a test) instead reaches a state by its own means and wants the policy's move
 there. :class:`PolicyDecider` rebuilds the state in the kernel's round layout by replaying
-the round with the kernel's own moves (:mod:`wizstats._kernels.decide`) and asks the seat to
+the round with the kernel's own moves (:mod:`wizstats._kernels.engine.decide`) and asks the seat to
 move: the dealer to name trump after a turned Wizard, a seat to bid, a seat to play. The
 policy sees exactly what it sees in a simulated round (its hand, the public cards, the trick,
 the voids shown, the bids it may see), so its choice is the one it would make there; with

@@ -1,7 +1,7 @@
 """Players for the OpenSpiel game: wizstats policies as bots, and OpenSpiel's IS-MCTS.
 
 - :class:`WizstatsBot` seats a wizstats policy (``heuristic``, ``rollout``, ...) at an OpenSpiel
-  table: each move asks :class:`wizstats.engine.decide.PolicyDecider` what the policy does in the
+  table: each move asks :class:`wizstats.engine.PolicyDecider` what the policy does in the
   state reached, so it plays as it plays in wizstats' own simulator.
 - :func:`ismcts_bot` builds OpenSpiel's information-set MCTS (Cowling, Powley and Whitehouse
   2012), the Python implementation ``open_spiel.python.algorithms.ismcts.ISMCTSBot`` with

@@ -73,36 +73,45 @@ P_TURN, P_BLIND_TRUMP, P_DEAL, P_TRUMP, P_BID, P_PLAY, P_OVER = range(7)
 SUIT_NAMES = ("blue", "red", "green", "yellow")
 
 
+def _int_param(p: dict[str, object], name: str) -> int:
+    value = p[name]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"wizard parameter {name} must be a whole number, got {value!r}")
+    return value
+
+
+def _bool_param(p: dict[str, object], name: str) -> bool:
+    value = p[name]
+    if not isinstance(value, bool):
+        raise ValueError(f"wizard parameter {name} must be true or false, got {value!r}")
+    return value
+
+
 def rules_from_params(params: dict[str, object]) -> tuple[Rules, int]:
     """The :class:`wizstats.Rules` and hand size that OpenSpiel parameters describe (``ValueError`` when invalid)."""
     p = {**DEFAULT_PARAMS, **params}
     unknown = sorted(set(p) - set(DEFAULT_PARAMS))
     if unknown:
         raise ValueError(f"wizard has no parameter {unknown[0]!r} (it takes: {', '.join(DEFAULT_PARAMS)})")
-    for name in ("players", "hand_size"):
-        if not isinstance(p[name], int) or isinstance(p[name], bool):
-            raise ValueError(f"wizard parameter {name} must be a whole number, got {p[name]!r}")
-    for name in ("plus_minus_one", "hidden_bids"):
-        if not isinstance(p[name], bool):
-            raise ValueError(f"wizard parameter {name} must be true or false, got {p[name]!r}")
+    n, hand_size = _int_param(p, "players"), _int_param(p, "hand_size")
+    plus_minus_one, hidden_bids = _bool_param(p, "plus_minus_one"), _bool_param(p, "hidden_bids")
     trump_choice = str(p["trump_choice"]).lower()
     if trump_choice not in {t.value for t in TrumpChoice}:
         raise ValueError(f"wizard parameter trump_choice must be 'after-look' or 'blind', got {p['trump_choice']!r}")
-    n = p["players"]
-    if not 3 <= n <= 6:  # type: ignore[operator]
+    if not 3 <= n <= 6:
         raise ValueError(f"wizard is played by 3 to 6 players, got {n}")
     rules = Rules(
-        n,  # type: ignore[arg-type]
+        n,
         deck=str(p["deck"]),
-        schedule=(p["hand_size"],),  # type: ignore[arg-type]
-        plus_minus_one=p["plus_minus_one"],  # type: ignore[arg-type]
+        schedule=(hand_size,),
+        plus_minus_one=plus_minus_one,
         trump_choice=trump_choice,
-        bids=BidVisibility.HIDDEN if p["hidden_bids"] else BidVisibility.OPEN,
-        scoring=p["scoring"],  # type: ignore[arg-type]
+        bids=BidVisibility.HIDDEN if hidden_bids else BidVisibility.OPEN,
+        scoring=str(p["scoring"]),
     )
     if rules.deck.n_suits != 4 or rules.deck.specials:
         raise ValueError(f"wizard needs a deck of 4 suits and no special cards, got {rules.deck.describe()}")
-    return rules, int(p["hand_size"])  # type: ignore[call-overload]
+    return rules, hand_size
 
 
 def _card_names(rules: Rules) -> list[str]:
@@ -479,7 +488,7 @@ class WizardState(pyspiel.State):
         return resample(self, player_id, random.Random(int(probability_sampler() * (1 << 53))))
 
     def view(self) -> RoundView:
-        """The round so far as a :class:`wizstats.engine.decide.RoundView` (card ids, seats), for wizstats policies."""
+        """The round so far as a :class:`wizstats.engine.RoundView` (card ids, seats), for wizstats policies."""
         s, d = self.setup, self.round
         dealt = d.n_dealt == s.n * s.hand_size
         return RoundView(

@@ -3,9 +3,9 @@
 The batch kernels (:mod:`.round`) play whole rounds; an outside engine (OpenSpiel, a user
 interface) instead needs the policy's answer in the state it has reached. :func:`decide`
 rebuilds that state in a fresh round state by replaying the round with the engine's own moves
-(:func:`.core.play_card`, :func:`.core.finish_trick`), so voids, public cards, the trick log
+(:func:`..rules.core.play_card`, :func:`..rules.core.finish_trick`), so voids, public cards, the trick log
 and the bids visible to each seat are exactly what they are in a simulated round, then asks
-the seat to move through the dispatchers of :mod:`.policies`. :func:`replay_view` replays
+the seat to move through the dispatchers of :mod:`..players.dispatch`. :func:`replay_view` replays
 the same way and reports what the engine's rules make of the state (the legal cards, the
 trick winners, the tricks), for cross-checks of other engines.
 
@@ -60,7 +60,7 @@ def replay(g, hands, hand_len, turned, trump, bids, n_bids, plays, n_plays):
             g.hands[s, k] = hands[s, k]
         g.hand_len[s] = hand_len[s]
     st[ST_TURNED] = turned
-    if turned >= 0:
+    if turned >= 0 and trump != -2:  # as in .round.set_trump: public once trump is set, not while it is named
         g.gone[turned] = 1
     st[ST_TRUMP] = trump if trump >= 0 else -1
     seat = 1 % n
