@@ -25,6 +25,9 @@ with a display width of 200 and at most 50 columns; ``COLUMNS=100``. Seeds are f
 commands themselves, and nothing printed depends on the clock, so the outputs are the same on
 every run and every machine with the same library versions.
 
+``ruff format`` also formats the Python of these blocks (CI checks it with ``ruff format --check .``):
+after editing a page run it, then ``--check``; keep one statement per ``>>>`` line.
+
 Expected output
 ---------------
 Trailing spaces and trailing blank lines are ignored. A line that is exactly ``...`` stands for
@@ -418,7 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.write and outcome.changed and outcome.new_text is not None:
             path.write_text(outcome.new_text)
         state = f"{outcome.changed} rewritten" if args.write else ("ok" if not outcome.diffs else "DIFFERS")
-        print(f"{path}: {outcome.examples} examples, {state} ({outcome.seconds:.1f} s)")
+        print(f"{path}: {outcome.examples} examples, {state} ({outcome.seconds:.1f} s)", flush=True)
         for diff in outcome.diffs:
             print(diff)
         failed |= bool(outcome.diffs)
