@@ -2,7 +2,8 @@
 the numbers must agree to the printed digits: nothing here can fail by chance), and bad input (one
 line on stderr naming the problem, exit status 2, no traceback).
 
-``bid``, ``strength``, ``thresholds`` and ``ask`` are covered the same way in ``test_cli_questions.py``;
+``bid``, ``strength``, ``thresholds`` and ``ask`` are covered the same way in ``test_cli_questions.py``, ``serve``
+(a running server) in ``web/test_load.py`` (its bad options here);
 :func:`test_every_command_has_a_test` fails when a command is added without a test of its output.
 """
 
@@ -63,10 +64,19 @@ def g4(x: float) -> str:
 
 # ---------------------------------------------------------------- the list of commands
 TESTED = {
-    "winner": "test_winner", "simulate": "test_simulate", "sweep": "test_sweep", "game": "test_game_table",
-    "score": "test_score", "one-colour": "test_one_colour", "bid": "test_cli_questions.py",
-    "strength": "test_cli_questions.py", "thresholds": "test_cli_questions.py", "ask": "test_cli_questions.py",
-    "report": "test_report_list", "arena": "test_arena",
+    "winner": "test_winner",
+    "simulate": "test_simulate",
+    "sweep": "test_sweep",
+    "game": "test_game_table",
+    "score": "test_score",
+    "one-colour": "test_one_colour",
+    "bid": "test_cli_questions.py",
+    "strength": "test_cli_questions.py",
+    "thresholds": "test_cli_questions.py",
+    "ask": "test_cli_questions.py",
+    "report": "test_report_list",
+    "arena": "test_arena",
+    "serve": "web/test_load.py",  # the server's address line and a port in use; bad options below
 }
 
 
@@ -101,8 +111,23 @@ def test_winner(capsys: pytest.CaptureFixture[str]) -> None:
 
 # ---------------------------------------------------------------- simulate
 def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["simulate", "--players", "4", "--hand-size", "3", "--rounds", "1500", "--seed", "4", "--plus-minus-one",
-            "--policy", "heuristic", "random", "baseline", "heuristic"]
+    argv = [
+        "simulate",
+        "--players",
+        "4",
+        "--hand-size",
+        "3",
+        "--rounds",
+        "1500",
+        "--seed",
+        "4",
+        "--plus-minus-one",
+        "--policy",
+        "heuristic",
+        "random",
+        "baseline",
+        "heuristic",
+    ]
     out = run(argv, capsys)
     rules = ws.Rules(4, plus_minus_one=True)
     res = ws.simulate(4, 3, 1500, rules=rules, policies=["heuristic", "random", "baseline", "heuristic"], seed=4)
@@ -115,8 +140,24 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     joint = pd.read_csv(io.StringIO(run([*argv, "--format", "csv"], capsys)))
     pd.testing.assert_frame_equal(joint, res.joint(), check_dtype=False)
     assert joint.groupby("seat")["count"].sum().tolist() == [1500] * 4
-    variant = ["simulate", "--players", "3", "--hand-size", "4", "--rounds", "800", "--seed", "2", "--bids", "hidden",
-               "--scoring", "alternative", "--blind-trump", "--format", "csv"]
+    variant = [
+        "simulate",
+        "--players",
+        "3",
+        "--hand-size",
+        "4",
+        "--rounds",
+        "800",
+        "--seed",
+        "2",
+        "--bids",
+        "hidden",
+        "--scoring",
+        "alternative",
+        "--blind-trump",
+        "--format",
+        "csv",
+    ]
     rules = ws.Rules(3, bids="hidden", scoring="alternative", trump_choice="blind")
     got = pd.read_csv(io.StringIO(run(variant, capsys)))
     pd.testing.assert_frame_equal(got, ws.simulate(3, 4, 800, rules=rules, seed=2).joint(), check_dtype=False)
@@ -163,13 +204,25 @@ def test_game_plus_minus_one_changes_the_result(capsys: pytest.CaptureFixture[st
 
 
 def test_game_tournament_histogram_and_policies(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["game", "--players", "4", "--games", "40", "--tournament", "--seed", "2",
-            "--policy", "heuristic", "random", "random", "random"]
+    argv = [
+        "game",
+        "--players",
+        "4",
+        "--games",
+        "40",
+        "--tournament",
+        "--seed",
+        "2",
+        "--policy",
+        "heuristic",
+        "random",
+        "random",
+        "random",
+    ]
     res = ws.simulate_games(ws.Rules.tournament(4), 40, seed=2, policies=["heuristic", "random", "random", "random"])
     rows = json.loads(run([*argv, "--format", "json"], capsys))
     assert [r["policy"] for r in rows] == ["heuristic", "random", "random", "random"]
-    assert [r["mean_placement_points"] for r in rows] == pytest.approx(
-        res.summary().mean_placement_points.tolist())
+    assert [r["mean_placement_points"] for r in rows] == pytest.approx(res.summary().mean_placement_points.tolist())
     hist = pd.read_csv(io.StringIO(run([*argv, "--histogram", "--format", "csv"], capsys)))
     pd.testing.assert_frame_equal(hist, res.totals_histogram(), check_dtype=False)
     assert hist.groupby("player")["count"].sum().tolist() == [40] * 4
@@ -229,8 +282,13 @@ def test_score(capsys: pytest.CaptureFixture[str]) -> None:
 def test_score_tournament_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """``--tournament`` on a sheet that does not say so itself: its ten deals are only legal with it."""
     bare = tmp_path / "bare.csv"
-    bare.write_text("".join(line for line in (EXAMPLES / "tournament.csv").read_text().splitlines(keepends=True)
-                            if not line.startswith("# rules:")))
+    bare.write_text(
+        "".join(
+            line
+            for line in (EXAMPLES / "tournament.csv").read_text().splitlines(keepends=True)
+            if not line.startswith("# rules:")
+        )
+    )
     assert "round 2 (lines 9-12): the tricks add up to 3, not to the hand size 2" in fail(["score", str(bare)], capsys)
     out = run(["score", str(bare), "--tournament"], capsys).splitlines()
     assert out == run(["score", str(EXAMPLES / "tournament.csv")], capsys).splitlines()
@@ -243,8 +301,9 @@ def test_score_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     bad.write_text("round,player,bid,tricks\n1,Ann,0,0\n1,Bob,1,0\n1,Cid,0,0\n")
     err = fail(["score", str(bad)], capsys)
     assert "line 2" in err and "add up to 0, not to the hand size 1" in err
-    assert "--schedule must list whole numbers" in fail(["score", str(EXAMPLES / "game.csv"), "--schedule", "a"],
-                                                        capsys)
+    assert "--schedule must list whole numbers" in fail(
+        ["score", str(EXAMPLES / "game.csv"), "--schedule", "a"], capsys
+    )
 
 
 # ---------------------------------------------------------------- one colour
@@ -264,11 +323,27 @@ def test_one_colour(capsys: pytest.CaptureFixture[str]) -> None:
 
 # ---------------------------------------------------------------- sweep
 def test_sweep(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["sweep", "--players", "3", "--hand-size", "2", "5", "--policy", "random", "--rounds", "900",
-            "--chunk-rounds", "300", "--seed", "5", "--no-progress"]
+    argv = [
+        "sweep",
+        "--players",
+        "3",
+        "--hand-size",
+        "2",
+        "5",
+        "--policy",
+        "random",
+        "--rounds",
+        "900",
+        "--chunk-rounds",
+        "300",
+        "--seed",
+        "5",
+        "--no-progress",
+    ]
     frame = pd.read_csv(io.StringIO(run([*argv, "--format", "csv"], capsys)))
-    want = ws.sweep("summary", {"n_players": [3], "hand_size": [2, 5], "policy": ["random"]}, n_rounds=900, seed=5,
-                    chunk_rounds=300)
+    want = ws.sweep(
+        "summary", {"n_players": [3], "hand_size": [2, 5], "policy": ["random"]}, n_rounds=900, seed=5, chunk_rounds=300
+    )
     assert frame.accuracy.tolist() == pytest.approx(want.accuracy.tolist())
     assert frame.mean_score.tolist() == pytest.approx(want.mean_score.tolist())
     assert (frame.rounds == 900).all() and frame.hand_size.tolist() == [2, 2, 2, 5, 5, 5]
@@ -302,15 +377,34 @@ def test_arena(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["arena", "heuristic", "random", "--hand-sizes", "2,4", "--rounds", "60", "--seed", "8", "--no-intervals"]
     res = ws.arena(["heuristic", "random"], 4, hand_sizes=[2, 4], n_rounds=60, seed=8).table(intervals=False)
     out = run(argv, capsys)
-    assert out.splitlines()[0] == (f"{ws.Rules(4).describe()}; 60 deals per hand size, each played in 4 rotations;"
-                                   " seed 8")
+    assert out.splitlines()[0] == (
+        f"{ws.Rules(4).describe()}; 60 deals per hand size, each played in 4 rotations; seed 8"
+    )
     printed = table(out, "hand_size")
     assert printed.policy.tolist() == ["heuristic", "random", "heuristic", "random"]
     for col in ("mean_score", "accuracy", "mean_miss", "margin"):
         assert [g4(v) for v in printed[col]] == [g4(v) for v in res[col]], col
     assert "_low" not in out
-    rows = pd.read_csv(io.StringIO(run(["arena", "heuristic", "random", "--hand-sizes", "game", "--rounds", "3",
-                                        "--seed", "8", "--format", "csv"], capsys)))
+    rows = pd.read_csv(
+        io.StringIO(
+            run(
+                [
+                    "arena",
+                    "heuristic",
+                    "random",
+                    "--hand-sizes",
+                    "game",
+                    "--rounds",
+                    "3",
+                    "--seed",
+                    "8",
+                    "--format",
+                    "csv",
+                ],
+                capsys,
+            )
+        )
+    )
     games = ws.arena(["heuristic", "random"], 4, "game", 3, seed=8).table()
     assert rows.win_rate.tolist() == pytest.approx(games.win_rate.tolist())
     assert rows.margin_low.tolist() == pytest.approx(games.margin_low.tolist())
@@ -323,3 +417,13 @@ def test_arena(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown policy 'nope'" in fail(["arena", "nope"], capsys)
     assert "bad hand sizes" in fail(["arena", "heuristic", "--hand-sizes", "1-x"], capsys)
     assert "hand size 16 is impossible" in fail(["arena", "heuristic", "--hand-sizes", "16"], capsys)
+
+
+# ---------------------------------------------------------------- serve (the server itself: tests/web/test_load.py)
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(["--port", "0"], "--port must be 1 to 65535, got 0"), (["--workers", "0"], "--workers must be 1 to 64, got 0")],
+)
+def test_serve_bad_options(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")  # the web extra (installed in CI)
+    assert message in fail(["serve", *extra], capsys)

@@ -107,8 +107,10 @@ def test_wilson_covers_binomial_proportions(p: float, n: int) -> None:
     90%, 95% and 99% (0.9045, 0.9512, 0.9901 and 0.9037, 0.9524, 0.9910, summed over the binomial)."""
     rng = np.random.default_rng(11)
     for level in (0.9, 0.95, 0.99):
-        cis = [(ci.low, ci.high) for ci in (wilson_interval(int(k), n, confidence_level=level)
-                                              for k in rng.binomial(n, p, 2000))]
+        cis = [
+            (ci.low, ci.high)
+            for ci in (wilson_interval(int(k), n, confidence_level=level) for k in rng.binomial(n, p, 2000))
+        ]
         check(cis, p, level)
 
 
@@ -124,8 +126,17 @@ def test_sums_over_hand_sizes_cover() -> None:
         for rep in range(replicates):
             x = rng.normal(mu, sd, n)
             e = mean_estimate("q", float(x.sum()), float((x * x).sum()), n)
-            rows.append({"hand_size": h + 1, "seat": rep, "quantity": "q", "value": e.value, "low": e.ci.low,
-                         "high": e.ci.high, "n": n})
+            rows.append(
+                {
+                    "hand_size": h + 1,
+                    "seat": rep,
+                    "quantity": "q",
+                    "value": e.value,
+                    "low": e.ci.low,
+                    "high": e.ci.high,
+                    "n": n,
+                }
+            )
     total = _sum_rows(rows, ["q"], "game", _z(0.95), average=False)
     mean = _sum_rows(rows, ["q"], "mean", _z(0.95), average=True)
     assert len(total) == len(mean) == replicates
@@ -160,8 +171,13 @@ def test_seat_effects_cover_round1_scores_and_accuracy() -> None:
 def test_dealer_advantage_covers_exact() -> None:
     """The dealer's score minus the others' mean, a difference within each deal: ``5 p0 - 5 (1 - p0) / 3``."""
     truth = (5 + 5 * P[0]) - sum(5 + 5 * P[s] for s in (1, 2, 3)) / 3
-    cis = [_rows(ws.dealer_advantage(4, [1], n=300, policy="random", seed=seed, threads=1).table,
-                 quantity="dealer_minus_others") for seed in range(600)]
+    cis = [
+        _rows(
+            ws.dealer_advantage(4, [1], n=300, policy="random", seed=seed, threads=1).table,
+            quantity="dealer_minus_others",
+        )
+        for seed in range(600)
+    ]
     check(cis, truth)
 
 
@@ -174,8 +190,14 @@ def test_paired_rule_comparison_covers_exact() -> None:
     (3/8 - 1/8) (70 p0 - 30) / 2 = (70 p0 - 30) / 8.
     """
     truth = (70 * P[0] - 30) / 8
-    cis = [_rows(ws.plus_minus_one_cost(4, [1], n=300, policy="random", seed=seed, threads=1).table,
-                 seat=0, quantity="score_change") for seed in range(600)]
+    cis = [
+        _rows(
+            ws.plus_minus_one_cost(4, [1], n=300, policy="random", seed=seed, threads=1).table,
+            seat=0,
+            quantity="score_change",
+        )
+        for seed in range(600)
+    ]
     check(cis, truth)
 
 
@@ -187,8 +209,7 @@ def test_bid_margin_and_expected_scores_cover_exact() -> None:
     p = float(exact.round1_win_probability("B9", seat=1, n_players=4, trump="R5", dealer_choice="random").value)
     margin, bid0, bid1, p1 = [], [], [], []
     for seed in range(600):
-        res = ws.trick_distribution("B9", trump="R5", n_players=4, seat=1, n=200, seed=seed, policy="random",
-                                    threads=1)
+        res = ws.trick_distribution("B9", trump="R5", n_players=4, seat=1, n=200, seed=seed, policy="random", threads=1)
         assert res.best_bid == 0
         margin.append((res.margin.ci.low, res.margin.ci.high))
         b = res.bids[["bid", "low", "high"]].to_numpy()
@@ -214,15 +235,17 @@ def test_card_win_probability_and_marginal_value_cover_exact() -> None:
     others = [c for c in deck.cards if str(c) not in ("B9", "R5")]
 
     def p(card: object) -> float:
-        return float(exact.round1_win_probability(str(card), seat=1, n_players=4, trump="R5",
-                                                  dealer_choice="random").value)
+        return float(
+            exact.round1_win_probability(str(card), seat=1, n_players=4, trump="R5", dealer_choice="random").value
+        )
 
     p_card = p("B9")
     p_swapped = float(np.mean([p(c) for c in others]))
     wins, marginal = [], []
     for seed in range(600):
-        t = ws.card_win_probability("B9", n_players=4, hand_size=1, seat=1, trump="R5", n=300, seed=seed,
-                                    policy="random", threads=1).table.set_index("quantity")
+        t = ws.card_win_probability(
+            "B9", n_players=4, hand_size=1, seat=1, trump="R5", n=300, seed=seed, policy="random", threads=1
+        ).table.set_index("quantity")
         wins.append((t.low["p_win"], t.high["p_win"]))
         marginal.append((t.low["marginal_value"], t.high["marginal_value"]))
     check(wins, p_card)
@@ -243,8 +266,9 @@ def test_arena_margin_and_means_cover_exact() -> None:
     rules = ws.Rules(4, trump_choice="blind")
     margin, score, acc = [], [], []
     for seed in range(600):
-        t = ws.arena(["random", ones], 4, hand_sizes=1, n_rounds=250, seed=seed, rules=rules, threads=1,
-                     progress=False).table()
+        t = ws.arena(
+            ["random", ones], 4, hand_sizes=1, n_rounds=250, seed=seed, rules=rules, threads=1, progress=False
+        ).table()
         row = t[t.policy == "random"].iloc[0]
         margin.append((row.margin_low, row.margin_high))
         score.append((row.mean_score_low, row.mean_score_high))

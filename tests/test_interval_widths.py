@@ -95,8 +95,12 @@ def test_clairvoyance_intervals() -> None:
 
 def _seat_points(rules: Rules, r: int, n: int, policy: object, start: int) -> np.ndarray:
     tr = ws.trace_rounds(rules, r, n, policies=policy, seed=0, start=start)
-    return np.array([[score_round(int(b), int(t), rules, hand_size=r) for b, t in zip(bs, ts, strict=True)]
-                     for bs, ts in zip(tr.bids, tr.tricks, strict=True)])
+    return np.array(
+        [
+            [score_round(int(b), int(t), rules, hand_size=r) for b, t in zip(bs, ts, strict=True)]
+            for bs, ts in zip(tr.bids, tr.tricks, strict=True)
+        ]
+    )
 
 
 def test_rule_comparison_intervals() -> None:
@@ -120,8 +124,11 @@ def test_rule_comparison_intervals() -> None:
     d_open = open_[:, 0] - open_[:, 1:].mean(axis=1)
     d_hidden = hidden[:, 0] - hidden[:, 1:].mean(axis=1)
     assert (d_open != d_hidden).any()  # the bids are read: the comparison is not empty
-    for quantity, values in (("dealer_minus_others", d_open), ("hidden_bids", d_hidden),
-                             ("bidding_last", d_open - d_hidden)):
+    for quantity, values in (
+        ("dealer_minus_others", d_open),
+        ("hidden_bids", d_hidden),
+        ("bidding_last", d_open - d_hidden),
+    ):
         assert da.value[quantity] == pytest.approx(values.mean())
         close((da.low[quantity], da.high[quantity]), normal(values))
 

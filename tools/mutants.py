@@ -71,192 +71,442 @@ BIDTABLE = "tests/test_player_strength.py::test_bid_table_predicts_fresh_deals"
 KREF = "tests/test_kernels.py::test_kernel_matches_reference_random_policy"
 KSCORE = "tests/test_kernels.py::test_kernel_score_matches_score_round"
 # tests that existed before issue 18 and bear on an area (in both columns; the quicker ones)
-OLD_PLAYERS = ("tests/test_arena.py",
-               "tests/test_policies.py::test_baseline_port_lands_within_002_of_the_published_accuracy",
-               "tests/test_policies.py::test_rollout_bid_values_agree_with_brute_force")
+OLD_PLAYERS = (
+    "tests/test_arena.py",
+    "tests/test_policies.py::test_baseline_port_lands_within_002_of_the_published_accuracy",
+    "tests/test_policies.py::test_rollout_bid_values_agree_with_brute_force",
+)
 OLD_STATS = ("tests/test_stats.py", "tests/test_stats_effects.py")
-OLD_CACHE = ("tests/test_sweep.py::test_cache_of_another_sweep_is_refused",
-             "tests/test_sweep.py::test_unusable_chunk_file_is_recomputed",
-             "tests/test_sweep.py::test_cache_of_other_code_version_is_refused",
-             "tests/test_sweep.py::test_interrupted_sweep_resumes_missing_chunks")
+OLD_CACHE = (
+    "tests/test_sweep.py::test_cache_of_another_sweep_is_refused",
+    "tests/test_sweep.py::test_unusable_chunk_file_is_recomputed",
+    "tests/test_sweep.py::test_cache_of_other_code_version_is_refused",
+    "tests/test_sweep.py::test_interrupted_sweep_resumes_missing_chunks",
+)
 
 MUTANTS: list[Mutant] = [
     # ------------------------------------------------------------ rules: kernels and reference
-    Mutant("R1", "rules", CORE, "    if kb == K_WIZARD:\n        return False",
-           "    if kb == K_WIZARD:\n        return kc == K_WIZARD",
-           "kernel trick winner: the last Wizard wins instead of the first",
-           (KREF,)),
-    Mutant("R2", "rules", "wizstats/reference/standard.py",
-           "    for i, card in enumerate(trick):\n        if card.kind is CardKind.WIZARD:",
-           "    for i, card in reversed(list(enumerate(trick))):\n        if card.kind is CardKind.WIZARD:",
-           "reference trick winner: the last Wizard wins", ("tests/test_reference.py", KREF)),
-    Mutant("R3", "rules", CORE, "        return 20 + 10 * tricks", "        return 10 + 10 * tricks",
-           "kernel scoring: 10 + 10 per trick for a bid met", (KSCORE, "tests/test_scoring.py")),
-    Mutant("R4", "rules", "wizstats/rules/scoring.py",
-           "    return 20 + 10 * tricks if miss == 0 else -10 * miss",
-           "    return 10 + 10 * tricks if miss == 0 else -10 * miss",
-           "reference scoring: 10 + 10 per trick", ("tests/test_scoring.py", KSCORE)),
-    Mutant("R5", "rules", CORE, "    if follow == 0:\n        return full\n    return follow | free",
-           "    return full",
-           "kernel legal plays: suit need not be followed", (KREF,)),
-    Mutant("R6", "rules", "wizstats/reference/standard.py",
-           "    return [c for c in cards if c.suit is suit or c.kind is not CardKind.SUIT]",
-           "    return cards",
-           "reference legal plays: suit need not be followed", ("tests/test_reference.py", KREF)),
-    Mutant("R7", "rules", CORE, "    return rest if rest >= 0 else -1", "    return rest - 1 if rest > 0 else -1",
-           "kernel plus/minus one: the wrong bid is forbidden",
-           (KREF, "tests/test_simulate.py::test_plus_minus_one_never_lets_bids_add_up")),
-    Mutant("R8", "rules", "wizstats/rules/rules.py", "    rest = hand_size - sum(earlier_bids)",
-           "    rest = hand_size - sum(earlier_bids) - 1",
-           "reference plus/minus one: the wrong bid is forbidden", ("tests/test_rules.py", KREF)),
+    Mutant(
+        "R1",
+        "rules",
+        CORE,
+        "    if kb == K_WIZARD:\n        return False",
+        "    if kb == K_WIZARD:\n        return kc == K_WIZARD",
+        "kernel trick winner: the last Wizard wins instead of the first",
+        (KREF,),
+    ),
+    Mutant(
+        "R2",
+        "rules",
+        "wizstats/reference/standard.py",
+        "    for i, card in enumerate(trick):\n        if card.kind is CardKind.WIZARD:",
+        "    for i, card in reversed(list(enumerate(trick))):\n        if card.kind is CardKind.WIZARD:",
+        "reference trick winner: the last Wizard wins",
+        ("tests/test_reference.py", KREF),
+    ),
+    Mutant(
+        "R3",
+        "rules",
+        CORE,
+        "        return 20 + 10 * tricks",
+        "        return 10 + 10 * tricks",
+        "kernel scoring: 10 + 10 per trick for a bid met",
+        (KSCORE, "tests/test_scoring.py"),
+    ),
+    Mutant(
+        "R4",
+        "rules",
+        "wizstats/rules/scoring.py",
+        "    return 20 + 10 * tricks if miss == 0 else -10 * miss",
+        "    return 10 + 10 * tricks if miss == 0 else -10 * miss",
+        "reference scoring: 10 + 10 per trick",
+        ("tests/test_scoring.py", KSCORE),
+    ),
+    Mutant(
+        "R5",
+        "rules",
+        CORE,
+        "    if follow == 0:\n        return full\n    return follow | free",
+        "    return full",
+        "kernel legal plays: suit need not be followed",
+        (KREF,),
+    ),
+    Mutant(
+        "R6",
+        "rules",
+        "wizstats/reference/standard.py",
+        "    return [c for c in cards if c.suit is suit or c.kind is not CardKind.SUIT]",
+        "    return cards",
+        "reference legal plays: suit need not be followed",
+        ("tests/test_reference.py", KREF),
+    ),
+    Mutant(
+        "R7",
+        "rules",
+        CORE,
+        "    return rest if rest >= 0 else -1",
+        "    return rest - 1 if rest > 0 else -1",
+        "kernel plus/minus one: the wrong bid is forbidden",
+        (KREF, "tests/test_simulate.py::test_plus_minus_one_never_lets_bids_add_up"),
+    ),
+    Mutant(
+        "R8",
+        "rules",
+        "wizstats/rules/rules.py",
+        "    rest = hand_size - sum(earlier_bids)",
+        "    rest = hand_size - sum(earlier_bids) - 1",
+        "reference plus/minus one: the wrong bid is forbidden",
+        ("tests/test_rules.py", KREF),
+    ),
     # ------------------------------------------------------------ players
-    Mutant("P1", "players", K + "players/heuristic.py",
-           "    bid = int(min(max(np.floor(e + 0.5), 0), r))",
-           "    bid = int(min(max(np.floor(e + 0.5) + (1 if r > 2 else 0), 0), r))",
-           "heuristic bids one trick too many when the hand has more than two cards (the issue's bug)",
-           (STRENGTH + "[heuristic]", BIDTABLE, *OLD_PLAYERS)),
-    Mutant("P2", "players", K + "players/playout.py", "    if need <= 0:\n        if duck_pos >= 0:",
-           "    if need < 0:\n        if duck_pos >= 0:",
-           "heuristic card play: keeps trying to win tricks once its bid is made",
-           (STRENGTH + "[heuristic]", *OLD_PLAYERS)),
-    Mutant("P3", "players", K + "players/baseline.py", "    bid = min(max(round_half_even(x), 0), r)",
-           "    bid = min(max(int(x), 0), r)", "baseline truncates its hand value instead of rounding it",
-           (STRENGTH + "[baseline]", *OLD_PLAYERS)),
-    Mutant("P4", "players", K + "players/pimc.py",
-           "        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):",
-           "        if active[k] == 1 and (best < 0 or d1[k, best] < 0.0):",
-           "pimc plays the card with the worst rollout mean", (STRENGTH + "[pimc]", *OLD_PLAYERS)),
-    Mutant("P5", "players", K + "players/pimc.py",
-           "        if mean > top or (mean == top and abs(b - est) < abs(best - est)):",
-           "        if mean < top or (mean == top and abs(b - est) < abs(best - est)):",
-           "rollout bids the bid with the worst rollout mean", (STRENGTH + "[rollout]", *OLD_PLAYERS)),
-    Mutant("P6", "players", K + "players/dispatch.py", "    k = below(g.rng, n_allowed)",
-           "    k = below(g.rng, max(n_allowed - 1, 1))", "random never bids the whole hand",
-           (STRENGTH + "[random]", KREF)),
-    Mutant("P7", "players", K + "players/bidtable.py", "    (4, 5, 0, (\n        0.8896, -0.0544,",
-           "    (4, 5, 0, (\n        0.6896, -0.0544,",
-           "fitted bid table: the Wizard's weight off by 0.2 (4 players, 5 cards, with trump)",
-           (BIDTABLE, STRENGTH + "[heuristic]", *OLD_PLAYERS)),
-    Mutant("P8", "players", K + "players/heuristic.py", "    e = w[28 + seat]", "    e = w[28 + (seat + 1) % n]",
-           "heuristic reads the bid table's seat term of the next seat",
-           (BIDTABLE, STRENGTH + "[heuristic]", *OLD_PLAYERS)),
+    Mutant(
+        "P1",
+        "players",
+        K + "players/heuristic.py",
+        "    bid = int(min(max(np.floor(e + 0.5), 0), r))",
+        "    bid = int(min(max(np.floor(e + 0.5) + (1 if r > 2 else 0), 0), r))",
+        "heuristic bids one trick too many when the hand has more than two cards (the issue's bug)",
+        (STRENGTH + "[heuristic]", BIDTABLE, *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P2",
+        "players",
+        K + "players/playout.py",
+        "    if need <= 0:\n        if duck_pos >= 0:",
+        "    if need < 0:\n        if duck_pos >= 0:",
+        "heuristic card play: keeps trying to win tricks once its bid is made",
+        (STRENGTH + "[heuristic]", *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P3",
+        "players",
+        K + "players/baseline.py",
+        "    bid = min(max(round_half_even(x), 0), r)",
+        "    bid = min(max(int(x), 0), r)",
+        "baseline truncates its hand value instead of rounding it",
+        (STRENGTH + "[baseline]", *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P4",
+        "players",
+        K + "players/pimc.py",
+        "        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):",
+        "        if active[k] == 1 and (best < 0 or d1[k, best] < 0.0):",
+        "pimc plays the card with the worst rollout mean",
+        (STRENGTH + "[pimc]", *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P5",
+        "players",
+        K + "players/pimc.py",
+        "        if mean > top or (mean == top and abs(b - est) < abs(best - est)):",
+        "        if mean < top or (mean == top and abs(b - est) < abs(best - est)):",
+        "rollout bids the bid with the worst rollout mean",
+        (STRENGTH + "[rollout]", *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P6",
+        "players",
+        K + "players/dispatch.py",
+        "    k = below(g.rng, n_allowed)",
+        "    k = below(g.rng, max(n_allowed - 1, 1))",
+        "random never bids the whole hand",
+        (STRENGTH + "[random]", KREF),
+    ),
+    Mutant(
+        "P7",
+        "players",
+        K + "players/bidtable.py",
+        "    (4, 5, 0, (\n        0.8896, -0.0544,",
+        "    (4, 5, 0, (\n        0.6896, -0.0544,",
+        "fitted bid table: the Wizard's weight off by 0.2 (4 players, 5 cards, with trump)",
+        (BIDTABLE, STRENGTH + "[heuristic]", *OLD_PLAYERS),
+    ),
+    Mutant(
+        "P8",
+        "players",
+        K + "players/heuristic.py",
+        "    e = w[28 + seat]",
+        "    e = w[28 + (seat + 1) % n]",
+        "heuristic reads the bid table's seat term of the next seat",
+        (BIDTABLE, STRENGTH + "[heuristic]", *OLD_PLAYERS),
+    ),
     # ------------------------------------------------------------ intervals
-    Mutant("I1", "intervals", "wizstats/intervals.py",
-           "    half = _z(confidence_level) * math.sqrt(max(variance, 0.0) / n)",
-           "    half = 0.84 * _z(confidence_level) * math.sqrt(max(variance, 0.0) / n)",
-           "mean intervals shrunk by 0.84: a 90% interval labelled 95% (the issue's bug)",
-           (COVER, *OLD_STATS)),
-    Mutant("I2", "intervals", "wizstats/intervals.py",
-           "    return NormalDist().inv_cdf(0.5 + confidence_level / 2)",
-           "    return NormalDist().inv_cdf(confidence_level)",
-           "one-sided z: every normal and Wilson interval at 90% instead of 95%", (COVER, *OLD_STATS)),
-    Mutant("I3", "intervals", "wizstats/intervals.py", "    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom",
-           "    half = 0.84 * z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom",
-           "Wilson intervals shrunk by 0.84", (COVER, *OLD_STATS)),
-    Mutant("I4", "intervals", "wizstats/intervals.py", "    centre = (p + z * z / (2 * n)) / denom",
-           "    centre = p", "Wilson interval centred on the raw proportion", (COVER, *OLD_STATS)),
-    Mutant("I5", "intervals", "wizstats/estimates.py",
-           "    var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)",
-           "    var = max(total_sq / n - mean, 0.0) * n / max(n - 1, 1)",
-           "variance from sums: the mean not squared", (COVER, *OLD_STATS)),
-    Mutant("I6", "intervals", K + "engine/stats.py", "                    s2[b, k, k2] += pts[k] * pts[k2]",
-           "                    s2[b, k, k2] += pts[k] * pts[k]",
-           "wrong cross terms of the best bid's paired margin (the issue's bug)",
-           (COVER + "::test_bid_margin_and_expected_scores_cover_exact", *OLD_STATS)),
-    Mutant("I7", "intervals", "wizstats/stats/hands.py",
-           '    diff_sq = tot["s2"][k1, k1] - 2 * tot["s2"][k1, k2] + tot["s2"][k2, k2]',
-           '    diff_sq = tot["s2"][k1, k1] + tot["s2"][k2, k2]',
-           "paired margin without its cross term (as if the bids were played on different deals)",
-           (COVER + "::test_bid_margin_and_expected_scores_cover_exact", *OLD_STATS)),
-    Mutant("I8", "intervals", K + "engine/stats.py", "                    pair_out[b, s, 1] += d * d",
-           "                    pair_out[b, s, 1] += pa[s] * pa[s] + pb[s] * pb[s]",
-           "rule comparisons: unpaired squares in the paired difference",
-           (COVER + "::test_paired_rule_comparison_covers_exact", WIDTHS + "::test_rule_comparison_intervals", *OLD_STATS)),
-    Mutant("I9", "intervals", "wizstats/engine/arena.py",
-           "            ci = mean_interval(mean, var, units, confidence_level=level)",
-           "            ci = mean_interval(mean, var, units * n, confidence_level=level)",
-           "arena intervals count the rotations of a deal as independent deals",
-           (COVER + "::test_arena_margin_and_means_cover_exact", WIDTHS + "::test_arena_intervals", "tests/test_arena.py")),
-    Mutant("I10", "intervals", "wizstats/stats/effects.py",
-           "        se = math.sqrt(float(((half / z) ** 2).sum())) / k", "        se = float((half / z).sum()) / k",
-           "sums over hand sizes add standard errors instead of variances",
-           (COVER + "::test_sums_over_hand_sizes_cover", *OLD_STATS)),
-    Mutant("I11", "intervals", K + "engine/stats.py", "    d = pts[0] - others / (n - 1)",
-           "    d = pts[0] - others / n", "dealer's advantage: the others' mean divided by n, not n - 1",
-           (COVER + "::test_dealer_advantage_covers_exact", *OLD_STATS)),
-    Mutant("I12", "intervals", "wizstats/engine/game.py",
-           "    var = Fraction(total_sq * n - total * total, n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)",
-           "    var = Fraction(total_sq * n - total * total, n * n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)",
-           "game totals: the variance divided by n once more (intervals far too narrow)",
-           (COVER + "::test_game_totals_cover_exact", WIDTHS + "::test_game_intervals", "tests/test_game.py::test_summary_and_intervals")),
-    Mutant("I13", "intervals", "wizstats/engine/onecolour.py",
-           "            var = (self.totals[1, p] - g * mean * mean) / max(g - 1, 1) if g > 1 else math.nan",
-           "            var = (self.totals[1, p] - mean * mean) / max(g - 1, 1) if g > 1 else math.nan",
-           "one colour: the variance of the totals from the raw sum of squares (intervals far too wide)",
-           (WIDTHS + "::test_one_colour_intervals", "tests/test_onecolour.py")),
-    Mutant("I14", "intervals", "wizstats/engine/clairvoyance.py",
-           "        var = float((c * (points - mean) ** 2).sum() / max(n_rounds - 1, 1))",
-           "        var = float((c * (points - mean) ** 2).sum() / max(n_rounds - 1, 1) / n_rounds)",
-           "clairvoyance: the score variance divided by n twice (intervals far too narrow)",
-           (WIDTHS + "::test_clairvoyance_intervals", "tests/test_clairvoyance.py")),
-    Mutant("I15", "intervals", K + "engine/stats.py", "                dealer_out[b, 2, 1] += (da - db) * (da - db)",
-           "                dealer_out[b, 2, 1] += da * da - db * db",
-           "bidding last: unpaired squares in the open-minus-hidden difference",
-           (WIDTHS + "::test_rule_comparison_intervals", *OLD_STATS)),
+    Mutant(
+        "I1",
+        "intervals",
+        "wizstats/intervals.py",
+        "    half = _z(confidence_level) * math.sqrt(max(variance, 0.0) / n)",
+        "    half = 0.84 * _z(confidence_level) * math.sqrt(max(variance, 0.0) / n)",
+        "mean intervals shrunk by 0.84: a 90% interval labelled 95% (the issue's bug)",
+        (COVER, *OLD_STATS),
+    ),
+    Mutant(
+        "I2",
+        "intervals",
+        "wizstats/intervals.py",
+        "    return NormalDist().inv_cdf(0.5 + confidence_level / 2)",
+        "    return NormalDist().inv_cdf(confidence_level)",
+        "one-sided z: every normal and Wilson interval at 90% instead of 95%",
+        (COVER, *OLD_STATS),
+    ),
+    Mutant(
+        "I3",
+        "intervals",
+        "wizstats/intervals.py",
+        "    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom",
+        "    half = 0.84 * z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom",
+        "Wilson intervals shrunk by 0.84",
+        (COVER, *OLD_STATS),
+    ),
+    Mutant(
+        "I4",
+        "intervals",
+        "wizstats/intervals.py",
+        "    centre = (p + z * z / (2 * n)) / denom",
+        "    centre = p",
+        "Wilson interval centred on the raw proportion",
+        (COVER, *OLD_STATS),
+    ),
+    Mutant(
+        "I5",
+        "intervals",
+        "wizstats/estimates.py",
+        "    var = max(total_sq / n - mean * mean, 0.0) * n / max(n - 1, 1)",
+        "    var = max(total_sq / n - mean, 0.0) * n / max(n - 1, 1)",
+        "variance from sums: the mean not squared",
+        (COVER, *OLD_STATS),
+    ),
+    Mutant(
+        "I6",
+        "intervals",
+        K + "engine/stats.py",
+        "                    s2[b, k, k2] += pts[k] * pts[k2]",
+        "                    s2[b, k, k2] += pts[k] * pts[k]",
+        "wrong cross terms of the best bid's paired margin (the issue's bug)",
+        (COVER + "::test_bid_margin_and_expected_scores_cover_exact", *OLD_STATS),
+    ),
+    Mutant(
+        "I7",
+        "intervals",
+        "wizstats/stats/hands.py",
+        '    diff_sq = tot["s2"][k1, k1] - 2 * tot["s2"][k1, k2] + tot["s2"][k2, k2]',
+        '    diff_sq = tot["s2"][k1, k1] + tot["s2"][k2, k2]',
+        "paired margin without its cross term (as if the bids were played on different deals)",
+        (COVER + "::test_bid_margin_and_expected_scores_cover_exact", *OLD_STATS),
+    ),
+    Mutant(
+        "I8",
+        "intervals",
+        K + "engine/stats.py",
+        "                    pair_out[b, s, 1] += d * d",
+        "                    pair_out[b, s, 1] += pa[s] * pa[s] + pb[s] * pb[s]",
+        "rule comparisons: unpaired squares in the paired difference",
+        (COVER + "::test_paired_rule_comparison_covers_exact", WIDTHS + "::test_rule_comparison_intervals", *OLD_STATS),
+    ),
+    Mutant(
+        "I9",
+        "intervals",
+        "wizstats/engine/arena.py",
+        "            ci = mean_interval(mean, var, units, confidence_level=level)",
+        "            ci = mean_interval(mean, var, units * n, confidence_level=level)",
+        "arena intervals count the rotations of a deal as independent deals",
+        (COVER + "::test_arena_margin_and_means_cover_exact", WIDTHS + "::test_arena_intervals", "tests/test_arena.py"),
+    ),
+    Mutant(
+        "I10",
+        "intervals",
+        "wizstats/stats/effects.py",
+        "        se = math.sqrt(float(((half / z) ** 2).sum())) / k",
+        "        se = float((half / z).sum()) / k",
+        "sums over hand sizes add standard errors instead of variances",
+        (COVER + "::test_sums_over_hand_sizes_cover", *OLD_STATS),
+    ),
+    Mutant(
+        "I11",
+        "intervals",
+        K + "engine/stats.py",
+        "    d = pts[0] - others / (n - 1)",
+        "    d = pts[0] - others / n",
+        "dealer's advantage: the others' mean divided by n, not n - 1",
+        (COVER + "::test_dealer_advantage_covers_exact", *OLD_STATS),
+    ),
+    Mutant(
+        "I12",
+        "intervals",
+        "wizstats/engine/game.py",
+        "    var = Fraction(total_sq * n - total * total, n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)",
+        "    var = Fraction(total_sq * n - total * total, n * n * max(n - 1, 1) * unit * unit)"
+        " if n > 1 else Fraction(0)",
+        "game totals: the variance divided by n once more (intervals far too narrow)",
+        (
+            COVER + "::test_game_totals_cover_exact",
+            WIDTHS + "::test_game_intervals",
+            "tests/test_game.py::test_summary_and_intervals",
+        ),
+    ),
+    Mutant(
+        "I13",
+        "intervals",
+        "wizstats/engine/onecolour.py",
+        "            var = (self.totals[1, p] - g * mean * mean) / max(g - 1, 1) if g > 1 else math.nan",
+        "            var = (self.totals[1, p] - mean * mean) / max(g - 1, 1) if g > 1 else math.nan",
+        "one colour: the variance of the totals from the raw sum of squares (intervals far too wide)",
+        (WIDTHS + "::test_one_colour_intervals", "tests/test_onecolour.py"),
+    ),
+    Mutant(
+        "I14",
+        "intervals",
+        "wizstats/engine/clairvoyance.py",
+        "        var = float((c * (points - mean) ** 2).sum() / max(n_rounds - 1, 1))",
+        "        var = float((c * (points - mean) ** 2).sum() / max(n_rounds - 1, 1) / n_rounds)",
+        "clairvoyance: the score variance divided by n twice (intervals far too narrow)",
+        (WIDTHS + "::test_clairvoyance_intervals", "tests/test_clairvoyance.py"),
+    ),
+    Mutant(
+        "I15",
+        "intervals",
+        K + "engine/stats.py",
+        "                dealer_out[b, 2, 1] += (da - db) * (da - db)",
+        "                dealer_out[b, 2, 1] += da * da - db * db",
+        "bidding last: unpaired squares in the open-minus-hidden difference",
+        (WIDTHS + "::test_rule_comparison_intervals", *OLD_STATS),
+    ),
     # ------------------------------------------------------------ caches
-    Mutant("C1", "caches", "wizstats/sweep/run.py",
-           '                if str(data["sweep"]) != self.key or int(data["index"]) != index:',
-           '                if int(data["index"]) != index:',
-           "sweep cache: a chunk of another sweep accepted (the per-chunk key check skipped; the issue's bug)",
-           ("tests/test_sweep_cache.py", *OLD_CACHE)),
-    Mutant("C2", "caches", "wizstats/sweep/run.py", '        if old.get("key") == self.key:\n            return',
-           '        if old.get("key") == self.key or True:\n            return',
-           "sweep cache: a directory of another sweep accepted (the manifest check skipped)",
-           (*OLD_CACHE, "tests/test_sweep_cache.py")),
-    Mutant("C3", "caches", "wizstats/sweep/core.py", "        for path in sorted(root.glob(pattern)):",
-           "        for path in sorted(root.glob(pattern))[:1]:",
-           "sweep cache key: only the first source file of each pattern counts (stale chunks after a kernel edit)",
-           ("tests/test_sweep_cache.py", *OLD_CACHE)),
-    Mutant("C4", "caches", K + "jit.py", '    for path in sorted(root.rglob("*.py")):',
-           '    for path in sorted(root.glob("*.py")):',
-           "compiled-kernel cache key ignores the kernel subpackages (stale kernels after an edit)",
-           ("tests/test_sweep_cache.py",)),
+    Mutant(
+        "C1",
+        "caches",
+        "wizstats/sweep/run.py",
+        '                if str(data["sweep"]) != self.key or int(data["index"]) != index:',
+        '                if int(data["index"]) != index:',
+        "sweep cache: a chunk of another sweep accepted (the per-chunk key check skipped; the issue's bug)",
+        ("tests/test_sweep_cache.py", *OLD_CACHE),
+    ),
+    Mutant(
+        "C2",
+        "caches",
+        "wizstats/sweep/run.py",
+        '        if old.get("key") == self.key:\n            return',
+        '        if old.get("key") == self.key or True:\n            return',
+        "sweep cache: a directory of another sweep accepted (the manifest check skipped)",
+        (*OLD_CACHE, "tests/test_sweep_cache.py"),
+    ),
+    Mutant(
+        "C3",
+        "caches",
+        "wizstats/sweep/core.py",
+        "        for path in sorted(root.glob(pattern)):",
+        "        for path in sorted(root.glob(pattern))[:1]:",
+        "sweep cache key: only the first source file of each pattern counts (stale chunks after a kernel edit)",
+        ("tests/test_sweep_cache.py", *OLD_CACHE),
+    ),
+    Mutant(
+        "C4",
+        "caches",
+        K + "jit.py",
+        '    for path in sorted(root.rglob("*.py")):',
+        '    for path in sorted(root.glob("*.py")):',
+        "compiled-kernel cache key ignores the kernel subpackages (stale kernels after an edit)",
+        ("tests/test_sweep_cache.py",),
+    ),
     # ------------------------------------------------------------ command line
-    Mutant("L1", "cli", "wizstats/cli/game.py",
-           "    return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)",
-           "    return Rules(args.players, schedule=schedule, plus_minus_one=False, **common)",
-           "`wizstats game --plus-minus-one` ignored (the issue's bug)", (CLI, "tests/test_cli.py")),
-    Mutant("L2", "cli", "wizstats/cli/arena.py",
-           "        trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,",
-           "        trump_choice=TrumpChoice.AFTER_LOOK,", "`wizstats arena --blind-trump` ignored",
-           (CLI, "tests/test_arena.py::test_command_line")),
-    Mutant("L3", "cli", "wizstats/cli/simulate.py", "        bids=args.bids,", '        bids="open",',
-           "`wizstats simulate --bids` ignored", (CLI, "tests/test_cli.py")),
-    Mutant("L4", "cli", "wizstats/cli/score.py", "        tournament=args.tournament,", "        tournament=False,",
-           "`wizstats score --tournament` ignored", (CLI, "tests/test_scoresheet.py::test_example_files_and_cli")),
-    Mutant("L5", "cli", "wizstats/cli/one_colour.py", "seed=args.seed, plus_minus_one=args.plus_minus_one,",
-           "seed=args.seed, plus_minus_one=False,", "`wizstats one-colour --plus-minus-one` ignored",
-           (CLI, "tests/test_onecolour.py::test_cli_one_colour")),
-    Mutant("L6", "cli", "wizstats/cli/__init__.py", "        print(f\"wizstats: error: {err}\", file=sys.stderr)\n        return 2",
-           "        print(f\"wizstats: error: {err}\", file=sys.stderr)\n        return 0",
-           "bad input exits with status 0", ("tests/test_cli.py", CLI)),
+    Mutant(
+        "L1",
+        "cli",
+        "wizstats/cli/game.py",
+        "    return Rules(args.players, schedule=schedule, plus_minus_one=args.plus_minus_one, **common)",
+        "    return Rules(args.players, schedule=schedule, plus_minus_one=False, **common)",
+        "`wizstats game --plus-minus-one` ignored (the issue's bug)",
+        (CLI, "tests/test_cli.py"),
+    ),
+    Mutant(
+        "L2",
+        "cli",
+        "wizstats/cli/arena.py",
+        "        trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,",
+        "        trump_choice=TrumpChoice.AFTER_LOOK,",
+        "`wizstats arena --blind-trump` ignored",
+        (CLI, "tests/test_arena.py::test_command_line"),
+    ),
+    Mutant(
+        "L3",
+        "cli",
+        "wizstats/cli/simulate.py",
+        "        bids=args.bids,",
+        '        bids="open",',
+        "`wizstats simulate --bids` ignored",
+        (CLI, "tests/test_cli.py"),
+    ),
+    Mutant(
+        "L4",
+        "cli",
+        "wizstats/cli/score.py",
+        "        tournament=args.tournament,",
+        "        tournament=False,",
+        "`wizstats score --tournament` ignored",
+        (CLI, "tests/test_scoresheet.py::test_example_files_and_cli"),
+    ),
+    Mutant(
+        "L5",
+        "cli",
+        "wizstats/cli/one_colour.py",
+        "seed=args.seed, plus_minus_one=args.plus_minus_one,",
+        "seed=args.seed, plus_minus_one=False,",
+        "`wizstats one-colour --plus-minus-one` ignored",
+        (CLI, "tests/test_onecolour.py::test_cli_one_colour"),
+    ),
+    Mutant(
+        "L6",
+        "cli",
+        "wizstats/cli/__init__.py",
+        '        print(f"wizstats: error: {err}", file=sys.stderr)\n        return 2',
+        '        print(f"wizstats: error: {err}", file=sys.stderr)\n        return 0',
+        "bad input exits with status 0",
+        ("tests/test_cli.py", CLI),
+    ),
     # ------------------------------------------------------------ statistics and engines
-    Mutant("S1", "stats", K + "engine/arena.py", "                x = x - o / ((n - m) * per) if m < n else 0.0",
-           "                x = x - o / (m * per) if m < n else 0.0",
-           "arena margin: the others' points divided by the wrong number of entries",
-           ("tests/test_arena.py::test_kernel_figures_equal_a_replay_of_every_round", "tests/test_arena.py")),
-    Mutant("S2", "stats", "wizstats/engine/standard.py", "            t_mean, t_var = moments(c.sum(axis=0), tricks)",
-           "            t_mean, t_var = moments(c.sum(axis=1), tricks)",
-           "simulate summary: mean tricks read from the bid axis", ("tests/test_simulate.py", CLI)),
-    Mutant("S3", "stats", K + "engine/stats.py", "                    d = with_card - without",
-           "                    d = without - with_card", "a card's marginal value with the wrong sign",
-           ("tests/test_stats.py::test_card_marginal_value", COVER + "::test_card_win_probability_and_marginal_value_cover_exact")),
-    Mutant("S4", "stats", K + "engine/stats.py",
-           "            if not bid_before(g, given, force):\n                continue\n            tally[b, 1] += 1",
-           "            bid_before(g, given, force)\n            tally[b, 1] += 1",
-           "trick distribution: deals not conditioned on the earlier bids",
-           ("tests/test_stats.py::test_acceptance_rate_with_random_bidders",
-            "tests/test_stats.py::test_conditioning_on_earlier_bids_is_exact_in_round1")),
+    Mutant(
+        "S1",
+        "stats",
+        K + "engine/arena.py",
+        "                x = x - o / ((n - m) * per) if m < n else 0.0",
+        "                x = x - o / (m * per) if m < n else 0.0",
+        "arena margin: the others' points divided by the wrong number of entries",
+        ("tests/test_arena.py::test_kernel_figures_equal_a_replay_of_every_round", "tests/test_arena.py"),
+    ),
+    Mutant(
+        "S2",
+        "stats",
+        "wizstats/engine/standard.py",
+        "            t_mean, t_var = moments(c.sum(axis=0), tricks)",
+        "            t_mean, t_var = moments(c.sum(axis=1), tricks)",
+        "simulate summary: mean tricks read from the bid axis",
+        ("tests/test_simulate.py", CLI),
+    ),
+    Mutant(
+        "S3",
+        "stats",
+        K + "engine/stats.py",
+        "                    d = with_card - without",
+        "                    d = without - with_card",
+        "a card's marginal value with the wrong sign",
+        (
+            "tests/test_stats.py::test_card_marginal_value",
+            COVER + "::test_card_win_probability_and_marginal_value_cover_exact",
+        ),
+    ),
+    Mutant(
+        "S4",
+        "stats",
+        K + "engine/stats.py",
+        "            if not bid_before(g, given, force):\n                continue\n            tally[b, 1] += 1",
+        "            bid_before(g, given, force)\n            tally[b, 1] += 1",
+        "trick distribution: deals not conditioned on the earlier bids",
+        (
+            "tests/test_stats.py::test_acceptance_rate_with_random_bidders",
+            "tests/test_stats.py::test_conditioning_on_earlier_bids_is_exact_in_round1",
+        ),
+    ),
 ]
 
 
@@ -281,8 +531,9 @@ def check_applies(root: Path = ROOT, mutants: list[Mutant] = MUTANTS) -> list[st
 
 def _files(source: Path) -> list[str]:
     """The files of a checkout: tracked and untracked but not ignored, as git lists them."""
-    out = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=source, capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"], cwd=source, capture_output=True, text=True, check=True
+    ).stdout
     return [f for f in out.splitlines() if (source / f).is_file()]
 
 
@@ -307,15 +558,33 @@ def sync(source: Path, tree: Path) -> None:
 
 def _env(scratch: Path, tree: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(PYTHONPATH=str(tree), NUMBA_CACHE_DIR=str(scratch / "numba"), PYTHONDONTWRITEBYTECODE="1",
-               HYPOTHESIS_PROFILE="ci", MPLBACKEND="Agg")
+    env.update(
+        PYTHONPATH=str(tree),
+        NUMBA_CACHE_DIR=str(scratch / "numba"),
+        PYTHONDONTWRITEBYTECODE="1",
+        HYPOTHESIS_PROFILE="ci",
+        MPLBACKEND="Agg",
+    )
     return env
 
 
 def _pytest(tree: Path, env: dict[str, str], tests: list[str], timeout: float, first: bool) -> tuple[str, float, str]:
     """Run pytest on ``tests`` in ``tree``: (``passed`` / ``failed`` / ``timeout`` / ``no tests``, seconds, tail)."""
-    cmd = [sys.executable, "-m", "pytest", "-q", "-m", "not slow", "-p", "no:cacheprovider", "-o", "addopts=",
-           "--import-mode=importlib", *(["-x"] if first else []), *tests]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-q",
+        "-m",
+        "not slow",
+        "-p",
+        "no:cacheprovider",
+        "-o",
+        "addopts=",
+        "--import-mode=importlib",
+        *(["-x"] if first else []),
+        *tests,
+    ]
     t0 = time.time()
     try:
         proc = subprocess.run(cmd, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout)
@@ -330,8 +599,9 @@ def _existing(tree: Path, tests: tuple[str, ...]) -> list[str]:
     return [t for t in tests if (tree / t.split("::")[0]).is_file()]
 
 
-def run(mutants: list[Mutant], source: Path, scratch: Path, timeout: float, kernel_timeout: float,
-        log=print) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
+def run(
+    mutants: list[Mutant], source: Path, scratch: Path, timeout: float, kernel_timeout: float, log=print
+) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
     """Run every mutant against ``source``; the result per mutant id."""
     problems = check_applies(source, mutants)
     if problems:
@@ -339,8 +609,13 @@ def run(mutants: list[Mutant], source: Path, scratch: Path, timeout: float, kern
     tree = scratch / "tree"
     sync(source, tree)
     env = _env(scratch, tree)
-    probe = subprocess.run([sys.executable, "-c", "import wizstats; print(wizstats.__file__)"], cwd=tree, env=env,
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        [sys.executable, "-c", "import wizstats; print(wizstats.__file__)"],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if not probe.stdout.strip().startswith(str(tree)):
         raise SystemExit(f"the scratch tree does not import its own wizstats: {probe.stdout or probe.stderr}")
     targets = {t for m in mutants for t in _existing(tree, m.tests)}
@@ -381,14 +656,14 @@ def _score(results: dict[str, dict[str, object]], ids: list[str]) -> str:
 
 
 def write_report(all_results: dict[str, dict[str, dict[str, object]]], md: Path, notes: dict[str, str]) -> None:
-    """``docs/mutation.md``: the score per label, then one row per mutant."""
+    """``docs/mutation.md``: the score per label, then one row per mutant; a ``## Notes`` section is kept."""
     labels = sorted(all_results, key=lambda k: ({"before": 0, "after": 1}.get(k, 2), k))
     ids = [m.id for m in MUTANTS]
     lines = [
         "# Mutation testing",
         "",
         "Curated one-line bugs (`tools/mutants.py`): each is applied to a copy of the repository and the tests",
-        "mapped to it run (`pytest -x -q -m \"not slow\"`, with a timeout). *Killed*: a test failed (or the",
+        'mapped to it run (`pytest -x -q -m "not slow"`, with a timeout). *Killed*: a test failed (or the',
         "run timed out); *survived*: every mapped test passed. Reproduce with",
         "",
         "```bash",
@@ -408,36 +683,58 @@ def write_report(all_results: dict[str, dict[str, dict[str, object]]], md: Path,
         lines.append(f"| {label} | {_score(all_results[label], ids)} |")
     for label, note in notes.items():
         lines += ["", f"**{label}**: {note}"]
-    lines += ["", "## Mutants", "",
-              "| id | area | file | what it breaks | tests run | " + " | ".join(labels) + " |",
-              "|---|---|---|---|---|" + "---|" * len(labels)]
+    lines += [
+        "",
+        "## Mutants",
+        "",
+        "| id | area | file | what it breaks | tests run | " + " | ".join(labels) + " |",
+        "|---|---|---|---|---|" + "---|" * len(labels),
+    ]
     for m in MUTANTS:
         tests = sorted({t for label in labels for t in all_results[label].get(m.id, {}).get("tests", [])}) or list(
-            m.tests)
+            m.tests
+        )
         cells = []
         for label in labels:
             r = all_results[label].get(m.id)
-            cells.append("-" if r is None else ("killed" if r["killed"] else "**survived**") +
-                         (" (timeout)" if r and r["status"] == "timeout" else "") +
-                         (f" {r['seconds']} s" if r else ""))
+            cells.append(
+                "-"
+                if r is None
+                else ("killed" if r["killed"] else "**survived**")
+                + (" (timeout)" if r and r["status"] == "timeout" else "")
+                + (f" {r['seconds']} s" if r else "")
+            )
         short = ", ".join(f"`{t.replace('tests/', '')}`" for t in tests)
         lines.append(f"| {m.id} | {m.area} | `{m.path}` | {m.breaks} | {short} | " + " | ".join(cells) + " |")
-    md.write_text("\n".join(lines) + "\n")
+    kept = ""
+    if md.exists() and "\n## Notes\n" in md.read_text():  # a hand-written section, kept from run to run
+        kept = "\n## Notes\n" + md.read_text().split("\n## Notes\n", 1)[1]
+    md.write_text("\n".join(lines) + "\n" + kept)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/mutants.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
     parser.add_argument("--only", nargs="+", metavar="ID", help="run only these mutants")
-    parser.add_argument("--area", nargs="+", help="run only these areas (rules, players, intervals, caches, cli, stats)")
+    parser.add_argument(
+        "--area", nargs="+", help="run only these areas (rules, players, intervals, caches, cli, stats)"
+    )
     parser.add_argument("--source", type=Path, default=ROOT, help="the checkout to mutate (default: this one)")
     parser.add_argument("--label", default="after", help="the results column (default: after)")
     parser.add_argument("--note", default=None, help="a note printed under the score of this label")
-    parser.add_argument("--scratch", type=Path, default=Path(tempfile.gettempdir()) / "wizstats-mutants",
-                        help="scratch directory (kept between runs; default: $TMPDIR/wizstats-mutants)")
+    parser.add_argument(
+        "--scratch",
+        type=Path,
+        default=Path(tempfile.gettempdir()) / "wizstats-mutants",
+        help="scratch directory (kept between runs; default: $TMPDIR/wizstats-mutants)",
+    )
     parser.add_argument("--timeout", type=float, default=900, help="seconds per mutant (default: 900)")
-    parser.add_argument("--kernel-timeout", type=float, default=2400,
-                        help="seconds per kernel mutant, compilation included (default: 2400)")
+    parser.add_argument(
+        "--kernel-timeout",
+        type=float,
+        default=2400,
+        help="seconds per kernel mutant, compilation included (default: 2400)",
+    )
     parser.add_argument("--results", type=Path, default=ROOT / "docs" / "mutation-results.json")
     parser.add_argument("--report", type=Path, default=ROOT / "docs" / "mutation.md")
     parser.add_argument("--clean", action="store_true", help="delete the scratch directory and exit")
@@ -461,8 +758,9 @@ def main(argv: list[str] | None = None) -> int:
     args.results.parent.mkdir(parents=True, exist_ok=True)
     args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
     write_report(stored["results"], args.report, stored.get("notes", {}))
-    print(f"score ({args.label}): {_score(stored['results'][args.label], [m.id for m in MUTANTS])}; "
-          f"wrote {args.report}")
+    print(
+        f"score ({args.label}): {_score(stored['results'][args.label], [m.id for m in MUTANTS])}; wrote {args.report}"
+    )
     return 0
 
 
