@@ -9,13 +9,24 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import wizstats
-from wizstats._kernels.special.core import core as K
-from wizstats.rules import SPECIAL_KINDS, Card, CardKind, Deck, Suit
+from wizstats._kernels.special import core as K
 from wizstats.cli import main
-from wizstats.reference import RoundRng
-from wizstats.reference import Effect, Play, cloud_bid_change, deal_special, effect, parse_play, replay_special_round, special_led_suit, special_legal_plays, special_trick_winner, turned_trump_rule
-from wizstats.rules import Rules
 from wizstats.engine import SpecialSimulationResult, simulate_special, trace_special
+from wizstats.reference import (
+    Effect,
+    Play,
+    RoundRng,
+    cloud_bid_change,
+    deal_special,
+    effect,
+    parse_play,
+    replay_special_round,
+    special_led_suit,
+    special_legal_plays,
+    special_trick_winner,
+    turned_trump_rule,
+)
+from wizstats.rules import SPECIAL_KINDS, Card, CardKind, Deck, Rules, Suit
 
 TINY = Deck(2, 4, 1, 1, name="tiny")  # B1..B4 = 0..3, R1..R4 = 4..7, W = 8, J = 9, specials from 10
 B, R = 0, 1
@@ -113,8 +124,12 @@ def test_hand_built_tricks(plays: list[str], trump: str | None, position: int, b
 
 EFFECTS = st.one_of(
     st.builds(Effect, st.just(CardKind.SUIT), st.sampled_from(list(Suit)), st.sampled_from([*range(1, 14), 7.5, 9.75])),
-    st.sampled_from([Effect(k) for k in (CardKind.WIZARD, CardKind.JESTER, CardKind.DRAGON, CardKind.FAIRY,
-                                          CardKind.BOMB, CardKind.WITCH)]),
+    st.sampled_from(
+        [
+            Effect(k)
+            for k in (CardKind.WIZARD, CardKind.JESTER, CardKind.DRAGON, CardKind.FAIRY, CardKind.BOMB, CardKind.WITCH)
+        ]
+    ),
 )
 
 
@@ -144,8 +159,17 @@ def test_effects_legal_plays_and_turned_cards() -> None:
     assert [str(c) for c in special_legal_plays(["R3", "B7"], ["FAIRY", "WITCH"])] == ["R3", "B7"]
     assert [str(c) for c in special_legal_plays(["R3", "B7"], ["DRAGON", "B2"])] == ["R3", "B7"]
     rules = {k.name: turned_trump_rule(Card(k)) for k in SPECIAL_KINDS}
-    assert rules == {"DRAGON": "name", "FAIRY": "none", "BOMB": "none", "WEREWOLF": "name-or-none", "JUGGLER": "name",
-                     "CLOUD": "name", "SHAPESHIFTER": "name-or-none", "WITCH": "none", "VAMPIRE": "none"}
+    assert rules == {
+        "DRAGON": "name",
+        "FAIRY": "none",
+        "BOMB": "none",
+        "WEREWOLF": "name-or-none",
+        "JUGGLER": "name",
+        "CLOUD": "name",
+        "SHAPESHIFTER": "name-or-none",
+        "WITCH": "none",
+        "VAMPIRE": "none",
+    }
 
 
 @pytest.mark.parametrize("scoring", ["standard", "alternative"])
@@ -270,9 +294,14 @@ def replay_inputs(trace, i: int) -> dict:  # type: ignore[no-untyped-def]
             passes[t] = [int(trace.plays[i, t, s, K.T_PASS]) for s in range(n)]
     none = lambda v: None if v < 0 else int(v)  # noqa: E731
     return {
-        "hands": trace.hands[i].tolist(), "turned": none(trace.rounds[i, 0]), "next_card": none(trace.rounds[i, 1]),
-        "bids": trace.seats[i, :, 0].tolist(), "plays": plays, "trump_named": int(trace.rounds[i, 3]),
-        "swaps": swaps, "passes": passes,
+        "hands": trace.hands[i].tolist(),
+        "turned": none(trace.rounds[i, 0]),
+        "next_card": none(trace.rounds[i, 1]),
+        "bids": trace.seats[i, :, 0].tolist(),
+        "plays": plays,
+        "trump_named": int(trace.rounds[i, 3]),
+        "swaps": swaps,
+        "passes": passes,
     }
 
 
@@ -295,7 +324,11 @@ def check_trace(trace) -> list:  # type: ignore[no-untyped-def]
             for k in range(n):
                 e, p = rec.effects[t][k], trace.plays[i, t, k]
                 assert (int(e.kind), none(e.suit), int(e.value * 4), int(rec.roles[t][k])) == (
-                    p[K.T_KIND], p[K.T_SUIT], p[K.T_VAL], p[K.T_ROLE])
+                    p[K.T_KIND],
+                    p[K.T_SUIT],
+                    p[K.T_VAL],
+                    p[K.T_ROLE],
+                )
         assert [rec.tricks, rec.clouds, rec.final_bids, rec.points] == trace.seats[i, :, 1:].T.tolist()
         # invariants: every trick is taken by one player or by nobody (a Bomb)
         assert sum(rec.tricks) + rec.winners.count(None) == r
@@ -303,8 +336,19 @@ def check_trace(trace) -> list:  # type: ignore[no-untyped-def]
     return records
 
 
-SETTINGS = ["dragon,fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter", "witch", "vampire",
-            "werewolf,vampire", "witch,bomb,cloud", "all"]
+SETTINGS = [
+    "dragon,fairy",
+    "bomb",
+    "werewolf",
+    "juggler",
+    "cloud",
+    "shapeshifter",
+    "witch",
+    "vampire",
+    "werewolf,vampire",
+    "witch,bomb,cloud",
+    "all",
+]
 
 
 @pytest.mark.parametrize("special", SETTINGS)
@@ -334,8 +378,13 @@ def test_kernel_matches_reference_under_variants(changes: dict) -> None:
 
 
 EVENT_OF = {
-    "bomb": "bombed_tricks", "werewolf": "werewolf_swaps", "juggler": "juggler_passes", "cloud": "cloud_changes_up",
-    "shapeshifter": "shapeshifter_as_jester", "witch": "witch_swaps", "werewolf,vampire": "vampire_trump_changes",
+    "bomb": "bombed_tricks",
+    "werewolf": "werewolf_swaps",
+    "juggler": "juggler_passes",
+    "cloud": "cloud_changes_up",
+    "shapeshifter": "shapeshifter_as_jester",
+    "witch": "witch_swaps",
+    "werewolf,vampire": "vampire_trump_changes",
 }
 
 
@@ -379,8 +428,10 @@ def test_heuristic_takes_the_last_trick_it_wants_and_ducks_one_it_does_not() -> 
             trump = None if rec.trumps[t] is None else Suit(rec.trumps[t])
             hand = [rules.deck.card(c) for c in rec.holdings[t][3]]
             options = [o for c in special_legal_plays(hand, rec.effects[t][:3]) for o in _forms(c, rules)]
-            wins = [not o.bombed and o.position == 3 for o in
-                    (special_trick_winner([*rec.effects[t][:3], e], trump) for e in options)]
+            wins = [
+                not o.bombed and o.position == 3
+                for o in (special_trick_winner([*rec.effects[t][:3], e], trump) for e in options)
+            ]
             took = rec.winners[t] == seat
             if _need(rec, bids, t, seat) > 0 and any(wins):
                 assert took, (i, t)
@@ -502,8 +553,7 @@ def test_bid_threats_from_counts_equal_the_scan() -> None:
     from wizstats._kernels.special.core import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, new_special_state
     from wizstats._kernels.special.policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_bid
     from wizstats._kernels.special.round import deal_special, trump_step
-    from wizstats.engine import seed_key
-    from wizstats.engine import special_setup
+    from wizstats.engine import seed_key, special_setup
 
     options = [(E_DRAGON, -1, 0), (E_WIZARD, -1, 0), (E_FAIRY, -1, 0)]
     options += [(E_SUIT, s, v) for s in range(4) for v in [*range(4, 53, 4), JUGGLER_VALUE, CLOUD_VALUE]]
