@@ -601,9 +601,17 @@ def _existing(tree: Path, tests: tuple[str, ...]) -> list[str]:
 
 
 def run(
-    mutants: list[Mutant], source: Path, scratch: Path, timeout: float, kernel_timeout: float, log=print
-) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
-    """Run every mutant against ``source``; the result per mutant id."""
+    mutants: list[Mutant],
+    source: Path,
+    scratch: Path,
+    timeout: float,
+    kernel_timeout: float,
+    *,
+    baseline: bool = True,
+    on_result=None,  # type: ignore[no-untyped-def]
+    log=print,  # type: ignore[no-untyped-def]
+) -> dict[str, dict[str, object]]:
+    """Run every mutant against ``source``; the result per mutant id (also passed to ``on_result`` as it comes)."""
     problems = check_applies(source, mutants)
     if problems:
         raise SystemExit("the mutants do not apply to " + str(source) + ":\n  " + "\n  ".join(problems))
@@ -621,13 +629,15 @@ def run(
         raise SystemExit(f"the scratch tree does not import its own wizstats: {probe.stdout or probe.stderr}")
     targets = {t for m in mutants for t in _existing(tree, m.tests)}
     union = sorted(t for t in targets if "::" not in t or t.split("::")[0] not in targets)
-    log(f"baseline: {len(union)} test targets, unmutated ({tree})")
-    status, seconds, tail = _pytest(tree, env, union, 4 * kernel_timeout, first=False)
-    log(f"  {status} in {seconds:.0f} s")
-    if status != "passed":
-        raise SystemExit("the unmutated tree fails its tests; fix that first:\n" + tail)
+    if baseline:
+        log(f"baseline: {len(union)} test targets, unmutated ({tree})")
+        status, seconds, tail = _pytest(tree, env, union, 4 * kernel_timeout, first=False)
+        log(f"  {status} in {seconds:.0f} s")
+        if status != "passed":
+            raise SystemExit("the unmutated tree fails its tests; fix that first:\n" + tail)
     results: dict[str, dict[str, object]] = {}
-    for index, m in enumerate(mutants):
+    for m in mutants:
+        index = MUTANTS.index(m) if m in MUTANTS else len(MUTANTS)  # a stable time stamp per mutant
         path = tree / m.path
         original = path.read_text()
         path.write_text(original.replace(m.original, m.replacement))
@@ -646,6 +656,8 @@ def run(
         log(f"{m.id:4} {'killed' if killed else 'SURVIVED':8} {status:8} {seconds:6.0f} s  {m.breaks}")
         if not killed and tail:
             log("     " + tail.replace("\n", "\n     "))
+        if on_result is not None:
+            on_result(m.id, results[m.id])
     return results
 
 
@@ -739,6 +751,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--results", type=Path, default=ROOT / "docs" / "mutation-results.json")
     parser.add_argument("--report", type=Path, default=ROOT / "docs" / "mutation.md")
     parser.add_argument("--clean", action="store_true", help="delete the scratch directory and exit")
+    parser.add_argument("--resume", action="store_true", help="skip the mutants that already have a result here")
+    parser.add_argument(
+        "--skip-baseline",
+        action="store_true",
+        help="do not run the unmutated tests first (only to resume a run whose baseline passed)",
+    )
     args = parser.parse_args(argv)
     if args.clean:
         shutil.rmtree(args.scratch, ignore_errors=True)
@@ -751,14 +769,29 @@ def main(argv: list[str] | None = None) -> int:
     unknown = set(args.only or ()) - {m.id for m in MUTANTS}
     if unknown:
         raise SystemExit(f"unknown mutant ids: {sorted(unknown)}")
-    results = run(chosen, args.source.resolve(), args.scratch, args.timeout, args.kernel_timeout)
     stored = json.loads(args.results.read_text()) if args.results.exists() else {}
-    stored.setdefault("results", {}).setdefault(args.label, {}).update(results)
+    done = stored.get("results", {}).get(args.label, {})
+    if args.resume:
+        chosen = [m for m in chosen if m.id not in done]
     if args.note:
         stored.setdefault("notes", {})[args.label] = args.note
-    args.results.parent.mkdir(parents=True, exist_ok=True)
-    args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
-    write_report(stored["results"], args.report, stored.get("notes", {}))
+
+    def save(mutant_id: str, result: dict[str, object]) -> None:
+        stored.setdefault("results", {}).setdefault(args.label, {})[mutant_id] = result
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+        write_report(stored["results"], args.report, stored.get("notes", {}))
+
+    run(
+        chosen,
+        args.source.resolve(),
+        args.scratch,
+        args.timeout,
+        args.kernel_timeout,
+        baseline=not args.skip_baseline,
+        on_result=save,
+    )
+    stored.setdefault("results", {}).setdefault(args.label, {})
     print(
         f"score ({args.label}): {_score(stored['results'][args.label], [m.id for m in MUTANTS])}; wrote {args.report}"
     )
