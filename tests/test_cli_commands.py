@@ -2,7 +2,8 @@
 the numbers must agree to the printed digits: nothing here can fail by chance), and bad input (one
 line on stderr naming the problem, exit status 2, no traceback).
 
-``bid``, ``strength``, ``thresholds`` and ``ask`` are covered the same way in ``test_cli_questions.py``;
+``bid``, ``strength``, ``thresholds`` and ``ask`` are covered the same way in ``test_cli_questions.py``, ``serve``
+(a running server) in ``web/test_load.py`` (its bad options here);
 :func:`test_every_command_has_a_test` fails when a command is added without a test of its output.
 """
 
@@ -70,12 +71,12 @@ TESTED = {
     "score": "test_score",
     "one-colour": "test_one_colour",
     "bid": "test_cli_questions.py",
-    "serve": "web/test_load.py",
     "strength": "test_cli_questions.py",
     "thresholds": "test_cli_questions.py",
     "ask": "test_cli_questions.py",
     "report": "test_report_list",
     "arena": "test_arena",
+    "serve": "web/test_load.py",  # the server's address line and a port in use; bad options below
 }
 
 
@@ -416,3 +417,13 @@ def test_arena(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown policy 'nope'" in fail(["arena", "nope"], capsys)
     assert "bad hand sizes" in fail(["arena", "heuristic", "--hand-sizes", "1-x"], capsys)
     assert "hand size 16 is impossible" in fail(["arena", "heuristic", "--hand-sizes", "16"], capsys)
+
+
+# ---------------------------------------------------------------- serve (the server itself: tests/web/test_load.py)
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [(["--port", "0"], "--port must be 1 to 65535, got 0"), (["--workers", "0"], "--workers must be 1 to 64, got 0")],
+)
+def test_serve_bad_options(extra: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("uvicorn")  # the web extra (installed in CI)
+    assert message in fail(["serve", *extra], capsys)

@@ -152,3 +152,20 @@ def test_arena_intervals() -> None:
     close((t.mean_score_low["heuristic"], t.mean_score_high["heuristic"]), normal(mine))
     close((t.mean_score_low["baseline"], t.mean_score_high["baseline"]), normal(theirs))
     close((t.margin_low["heuristic"], t.margin_high["heuristic"]), normal(mine - theirs))
+
+
+def test_interval_functions_match_scipy() -> None:
+    """The two interval functions against scipy's own, at several levels, over a grid of counts
+    (small samples and extreme proportions included, where the Wilson centre matters most)."""
+    from wizstats.intervals import mean_interval, wilson_interval
+
+    for level in (0.8, 0.9, 0.95, 0.99):
+        for n in (1, 2, 7, 40, 333):
+            for k in sorted({0, 1, n // 3, n - 1, n}):
+                got = wilson_interval(k, n, confidence_level=level)
+                ci = binomtest(k, n).proportion_ci(confidence_level=level, method="wilson")
+                assert (got.low, got.high) == pytest.approx((ci.low, ci.high), abs=1e-12), (k, n, level)
+        for mean, var, n in ((3.0, 4.0, 10), (-1.5, 0.25, 1000), (0.0, 9.0, 2)):
+            low, high = norm.interval(level, loc=mean, scale=np.sqrt(var / n))
+            got = mean_interval(mean, var, n, confidence_level=level)
+            assert (got.low, got.high) == pytest.approx((low, high), rel=1e-12), (mean, var, n, level)
