@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 import math
+
+from .checks import real
 from dataclasses import dataclass
 from statistics import NormalDist  # not scipy.stats: importing that takes ~1 s, a third of a short command
 
@@ -41,6 +43,7 @@ def _z(confidence_level: float) -> float:
 
 def wilson_interval(successes: int, n: int, *, confidence_level: float = 0.95) -> ConfidenceInterval:
     """Wilson score interval for a proportion ``successes / n``."""
+    successes, n = real(successes, "successes"), real(n, "n")
     if n <= 0:
         return ConfidenceInterval(0.0, 1.0)
     if not 0 <= successes <= n:

@@ -98,7 +98,7 @@ def stats() -> None:
     """The statistics kernels: a hand's trick distribution, one card, seat effects, scores, thresholds."""
     import wizstats as w
 
-    w.trick_distribution("W R12 B3", trump="red", n_players=4, seat=2, n=30, seed=17)
+    w.trick_distribution("W R12 B3", trump="red", n_players=4, seat=2, bids_so_far=(1,), n=30, seed=17)
     w.trick_distribution("R13 B13 G2 Y7 J", trump="W:red", n_players=4, seat=0, bids_so_far=(1, 2, 0), n=20,
                          rules=w.Rules(4, plus_minus_one=True), seed=18)
     w.card_win_probability("B13", n_players=4, hand_size=3, seat=1, trump="trump", n=30, seed=19)

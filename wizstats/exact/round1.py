@@ -30,6 +30,8 @@ from typing import Union
 
 import pandas as pd
 
+from ..checks import whole
+from ..rules import rules_for
 from ..rules import Card, CardKind, Deck, Suit, resolve_deck
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import Rules, Scoring, TrumpChoice
@@ -410,10 +412,10 @@ def break_even_probability(
     >>> break_even_probability(), break_even_probability(1)
     (Fraction(3, 7), Fraction(4, 9))
     """
+    most = 64 if rules is None else rules_for(rules, None).max_hand_size  # no deck deals more than 64 cards
     rules = Rules() if rules is None else rules
-    if not isinstance(sure_tricks, int) or sure_tricks < 0:
-        raise ValueError(f"sure_tricks must be a whole number >= 0, got {sure_tricks!r}")
-    r = hand_size if hand_size is not None else max(1, sure_tricks + 1)
+    sure_tricks = whole(sure_tricks, "sure_tricks", 0, most - 1)
+    r = whole(hand_size, "hand_size", 1, most) if hand_size is not None else sure_tricks + 1
     if r < sure_tricks + 1:
         raise ValueError(f"hand_size {r} leaves no room for {sure_tricks} sure tricks and one more card")
     if rules.scoring is Scoring.STANDARD:
