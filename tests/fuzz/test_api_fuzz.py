@@ -71,10 +71,10 @@ HAND = whole_ish(st.integers(0, 16))
 SEED = whole_ish(st.integers(0, 3))
 
 
-def attempt(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-    """Call ``fn``; a ``ValueError``/``TypeError`` must carry one short line not raised from numba."""
+def attempt(call: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """Call ``call``; a ``ValueError``/``TypeError`` must carry one short line not raised from numba."""
     try:
-        return fn(*args, **kwargs)
+        return call(*args, **kwargs)
     except (ValueError, TypeError) as err:
         text = str(err)
         assert text.strip(), f"{type(err).__name__} without a message"
@@ -205,6 +205,163 @@ def test_exact_counts(n: Any, k: Any, schedule: Any, deck: Any, trump: Any) -> N
     attempt(w.plus_minus_one_options, n, schedule=schedule if isinstance(schedule, str) else "standard")
     attempt(w.vulnerability, deck, trump)
     attempt(w.break_even_probability, k, hand_size=n)
+
+
+# ---------------------------------------------------------------- one argument spoiled at a time
+# Independently hostile arguments almost never make a valid call together. These tests draw a
+# valid call and then spoil at most one argument, so that about a third of the calls succeed
+# (and their results are checked) and each hostile value meets otherwise valid company.
+HOSTILE_WHOLE = st.sampled_from([*HUGE, *NOT_WHOLE, -1, 0, np.int64(-5)])
+HOSTILE_POLICY = st.sampled_from(
+    ["heuristic:scale=nan", "heuristic:bias=inf", "heuristic:kill=-inf", "heuristic:scale=1e308", "pimc:worlds=0",
+     "pimc:worlds=2.5", "pimc:infer=nan", "rollout:samples=0", "rollout:window=-1", "rollout:samples=1e9",
+     "heuristic:table=0.5", "heuristic:foo=1", "random:scale=1", "genius", "", 3, None, ["heuristic"] * 9]
+)
+
+
+def valid_policy() -> st.SearchStrategy[str]:
+    """A registered policy with valid (random) parameters; search policies with tiny budgets."""
+    return st.one_of(
+        st.sampled_from(["random", "heuristic", "baseline", "pimc:worlds=2", "rollout:worlds=1,samples=2,window=1"]),
+        st.builds(lambda scale, bias, duck: f"heuristic:scale={scale!r},bias={bias!r},duck={duck!r}",
+                  st.floats(0, 10), st.floats(-64, 64), st.floats(0, 1)),
+    )
+
+
+def spoil(data: st.DataObject, valid: dict[str, Any], hostile: dict[str, st.SearchStrategy[Any]]) -> dict[str, Any]:
+    """``valid`` with at most one argument replaced by a hostile value (none in about a third of the calls)."""
+    choice = data.draw(st.sampled_from([None, None, *hostile]) if len(hostile) > 4 else
+                       st.sampled_from([None, *hostile]), label="spoiled")
+    if choice is not None:
+        valid = {**valid, choice: data.draw(hostile[choice], label=choice)}
+    return valid
+
+
+def table(data: st.DataObject, *, special: bool = False) -> tuple[int, int, Any]:
+    """A valid table: players, a hand size (small), and rules (or ``None`` for the standard game)."""
+    n = data.draw(st.integers(3, 6), label="n_players")
+    rules = data.draw(st.sampled_from([None, w.Rules(n, plus_minus_one=True), w.Rules(n, bids="hidden"),
+                                       w.Rules(n, scoring="alternative", trump_choice="blind"),
+                                       *([w.Rules(n, special_cards="all")] if special else [])]), label="rules")
+    r = data.draw(st.integers(1, min(4, (rules.deck.size if rules else 60) // n)), label="hand_size")
+    return n, r, rules
+
+
+@KERNEL
+@given(st.data())
+def test_simulate_one_spoiled(data: st.DataObject) -> None:
+    n, r, rules = table(data, special=True)
+    plain = rules is None or not rules.special_cards
+    policy = st.one_of(valid_policy(), st.lists(valid_policy(), min_size=n, max_size=n)) if plain else \
+        st.sampled_from(["random", "heuristic", "heuristic:scale=0.5"])
+    kwargs = spoil(data, {"n_players": n, "hand_size": r, "n_rounds": data.draw(st.integers(1, 4)),
+                          "rules": rules, "policies": data.draw(policy), "seed": data.draw(st.integers(0, 2**70)),
+                          "threads": data.draw(st.sampled_from([None, 1])),
+                          "chunk_rounds": data.draw(st.integers(1, 3))},
+                   {"n_players": HOSTILE_WHOLE, "hand_size": st.one_of(HOSTILE_WHOLE, st.integers(16, 99)),
+                    "n_rounds": HOSTILE_WHOLE, "policies": HOSTILE_POLICY, "seed": HOSTILE_WHOLE,
+                    "threads": HOSTILE_WHOLE, "chunk_rounds": HOSTILE_WHOLE,
+                    "rules": st.sampled_from(["x", w.Rules(3), w.Rules(4, deck="junior")]),
+                    "deck": st.sampled_from(["junior", "oh-hell", "x"])})
+    res = attempt(w.simulate, **kwargs)
+    if res is not None:
+        assert int(res.counts.sum()) == res.rules.n_players * res.n_rounds
+        assert (res.counts >= 0).all() and res.counts.shape == (n, r + 1, r + 1)
+
+
+@KERNEL
+@given(st.data())
+def test_hand_statistics_one_spoiled(data: st.DataObject) -> None:
+    n = data.draw(st.integers(3, 6), label="n_players")
+    r = data.draw(st.integers(1, 3), label="hand size")
+    ids = data.draw(st.permutations(range(60)), label="deal")[: r + 1]
+    deck = w.Deck.standard()
+    hand, turned = [str(deck.card(i)) for i in ids[:r]], str(deck.card(ids[r]))
+    seat = data.draw(st.integers(0, n - 1), label="seat")
+    bids = data.draw(st.lists(st.integers(0, r), min_size=(seat - 1) % n, max_size=(seat - 1) % n), label="bids")
+    valid = {"hand": hand, "trump": data.draw(st.sampled_from([turned, "any", "none"])), "n_players": n, "seat": seat,
+             "bids_so_far": bids, "policy": data.draw(valid_policy()), "n": data.draw(st.integers(1, 6)),
+             "seed": data.draw(st.integers(0, 99))}
+    hostile = {"hand": st.sampled_from([[], "R14", ["R5", "R5"], ["W"] * 5, ["DRAGON"], "X", 3, ["R1"] * 20]),
+               "trump": st.sampled_from(["DRAGON", "W:none", "W:pink", hand[0], "pink", 7]),
+               "n_players": HOSTILE_WHOLE, "seat": st.one_of(HOSTILE_WHOLE, st.just(n)),
+               "bids_so_far": st.sampled_from([[r + 1] * ((seat - 1) % n), [-1], [1.5], "1", [0] * 9]),
+               "policy": HOSTILE_POLICY, "n": HOSTILE_WHOLE, "seed": HOSTILE_WHOLE,
+               "min_acceptance": real_ish(st.just(math.nan)), "target_width": real_ish(st.just(-1.0)),
+               "max_n": HOSTILE_WHOLE}
+    res = attempt(w.trick_distribution, **spoil(data, valid, hostile))
+    if res is not None:
+        assert res.n >= 1 and 0 <= res.best_bid <= r
+    card = spoil(data, {"card": hand[0], "n_players": n, "hand_size": r, "seat": seat, "trump": "any",
+                        "policy": valid["policy"], "n": valid["n"], "marginal": data.draw(st.booleans())},
+                 {"card": st.sampled_from(["R14", "DRAGON", "", 3]), "hand_size": HOSTILE_WHOLE,
+                  "seat": HOSTILE_WHOLE, "n": HOSTILE_WHOLE, "policy": HOSTILE_POLICY,
+                  "marginal": st.sampled_from([1, "yes", None])})
+    attempt(w.card_win_probability, **card)
+
+
+@KERNEL
+@given(st.data())
+def test_arena_games_one_colour_one_spoiled(data: st.DataObject) -> None:
+    n = data.draw(st.integers(3, 6), label="n_players")
+    entries = data.draw(st.lists(valid_policy(), min_size=1, max_size=n), label="entries")
+    sizes = data.draw(st.sampled_from(["1", "1-2", [2]]))
+    arena = spoil(data, {"policies": entries, "n_players": n, "hand_sizes": sizes,
+                         "n_rounds": data.draw(st.integers(1, 2)), "seed": 0},
+                  {"policies": st.one_of(HOSTILE_POLICY, st.just(["random"] * (n + 1))), "n_players": HOSTILE_WHOLE,
+                   "hand_sizes": st.sampled_from(["3-1", "", "0", "1-99999999999999999999", [1, 1], 2.0, "99"]),
+                   "n_rounds": HOSTILE_WHOLE, "seed": HOSTILE_WHOLE,
+                   "confidence_level": st.sampled_from([0, 1, math.nan, "0.9"])})
+    res = attempt(w.arena, **arena)
+    if res is not None:
+        assert len(res.table()) >= 1
+    games = spoil(data, {"rules": w.Rules(n, schedule=(1, 2)), "n_games": data.draw(st.integers(1, 2)),
+                         "policies": data.draw(valid_policy()), "first_dealer": data.draw(st.integers(0, n - 1))},
+                  {"n_games": HOSTILE_WHOLE, "policies": HOSTILE_POLICY, "first_dealer": HOSTILE_WHOLE,
+                   "bin_width": HOSTILE_WHOLE, "sit_out": st.sampled_from([[(9, 0)], [(1, 9)], "x", [(1.5, 0)]]),
+                   "elimination": st.sampled_from([True, 1, "yes"]), "half": HOSTILE_WHOLE})
+    res = attempt(w.simulate_games, **games)
+    if res is not None:
+        assert res.n_games == games["n_games"]
+    one = spoil(data, {"n_players": data.draw(st.sampled_from([3, 4])), "n_games": data.draw(st.integers(1, 2)),
+                       "policies": data.draw(st.sampled_from(["random", "heuristic", "heuristic:scale=0.5"])),
+                       "plus_minus_one": data.draw(st.booleans())},
+                {"n_players": HOSTILE_WHOLE, "n_games": HOSTILE_WHOLE,
+                 "policies": st.sampled_from(["pimc", "baseline", "heuristic:ruff=2", "heuristic:scale=nan"]),
+                 "plus_minus_one": st.sampled_from([1, "yes", None]), "scoring": st.sampled_from(["x", 3])})
+    res = attempt(w.simulate_one_colour, **one)
+    if res is not None:
+        assert int(res.counts.sum()) == 12 * one["n_players"] * one["n_games"]
+
+
+@KERNEL
+@given(st.data())
+def test_sweep_and_questions_one_spoiled(data: st.DataObject) -> None:
+    n = data.draw(st.integers(3, 6), label="n_players")
+    grid = {"n_players": n, "hand_size": data.draw(st.integers(1, 3)), "policy": data.draw(valid_policy())}
+    kwargs = spoil(data, {"fn": data.draw(st.sampled_from(["joint", "summary"])), "grid": grid,
+                          "n_rounds": data.draw(st.integers(1, 6)), "chunk_rounds": data.draw(st.integers(1, 4)),
+                          "seed": data.draw(st.integers(0, 9)), "progress": False},
+                   {"fn": st.sampled_from(["nope", 3]), "n_rounds": HOSTILE_WHOLE, "chunk_rounds": HOSTILE_WHOLE,
+                    "seed": HOSTILE_WHOLE, "retries": HOSTILE_WHOLE, "threads": HOSTILE_WHOLE,
+                    "grid": st.sampled_from([{**grid, "policy": "heuristic:scale=nan"}, {**grid, "hand_size": 99},
+                                             {**grid, "test_seat": n}, {**grid, "foo": 1}, {"hand_size": 1}, []])})
+    res = attempt(w.sweep, **kwargs)
+    if res is not None and kwargs["fn"] == "joint":
+        assert int(res["count"].sum()) == n * kwargs["n_rounds"]
+    name = data.draw(st.sampled_from(["last-rounds", "dealer-options", "sure-tricks", "bids-add-up", "seat-advantage"]))
+    sims = name in ("bids-add-up", "seat-advantage")
+    options = spoil(data, {"n_players": n, "hand_size": 2 if sims else None, "n": 6 if sims else None,
+                           "k": 2 if name == "last-rounds" else 3},
+                    {"n_players": HOSTILE_WHOLE, "hand_size": HOSTILE_WHOLE, "n": HOSTILE_WHOLE, "k": HOSTILE_WHOLE,
+                     "policy": HOSTILE_POLICY, "seed": HOSTILE_WHOLE, "schedule": st.sampled_from(["x", 3])})
+    if name == "sure-tricks" and options.get("n_players") == n:
+        options["n_players"] = 4
+    made = attempt(AskOptions, **options)
+    if made is not None:
+        answer = attempt(ask, name, made)
+        if answer is not None:
+            assert answer.sentence and "\n" not in answer.sentence
 
 
 # ---------------------------------------------------------------- simulations (tiny sizes)
