@@ -380,7 +380,7 @@ def _players(opts: _Options, rows: list[_Row], name: str) -> list[str]:
         if not players:
             raise ScoreSheetError(name, [(0, "no '# players:' line and no rows for round 1 to take the players from")])
     errors = [
-        (r.line, f"unknown player {shown(r.player)} ({where}: {shown(', '.join(players), 200)})")
+        (r.line, f"unknown player {shown(r.player)} ({where}: {one_line(', '.join(players), 200)})")
         for r in rows
         if r.player not in players
     ]

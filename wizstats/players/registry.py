@@ -258,7 +258,12 @@ class Policy:
             if key not in info.params:
                 params[key] = 0.0  # refused by the constructor, which names the parameters there are
                 continue
-            params[key] = _number(value, key, info.params[key].kind)
+            try:
+                params[key] = _number(value, key, info.params[key].kind)
+            except ValueError:
+                raise ValueError(
+                    f"bad policy parameter {item.strip()!r} in {text!r} (expected key=number)"
+                ) from None
         return cls(info.name, **params)
 
     def __str__(self) -> str:
