@@ -31,7 +31,7 @@ from typing import Union
 import pandas as pd
 
 from ..checks import whole
-from ..rules import rules_for
+from ..rules import rules_for, seat_for
 from ..rules import Card, CardKind, Deck, Suit, resolve_deck
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import Rules, Scoring, TrumpChoice
@@ -226,16 +226,10 @@ def _round1_iv(
     dealer_choice: DealerChoice | None,
     rules: Rules | None,
 ) -> tuple[_Round1, Card]:
-    if rules is None:
-        rules = Rules(n_players, deck=resolve_deck(deck))
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    elif rules.n_players != n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+    rules = rules_for(rules, n_players, deck=None if rules is not None and deck == "standard" else deck)
     hero = Card.parse(card)
     rules.deck.index(hero)  # raises when the card is not in this deck
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.n_players:
-        raise ValueError(f"seat must be 0 (dealer) .. {rules.n_players - 1}, got {seat!r}")
+    seat = seat_for(seat, rules.n_players)
     if dealer_choice is None:
         dealer_choice = "random" if rules.trump_choice is TrumpChoice.BLIND else "own-suit"
     if not callable(dealer_choice) and dealer_choice not in DEALER_CHOICES:

@@ -78,7 +78,7 @@ class Scoring(str, enum.Enum):
 def standard_schedule(n_players: int, deck: Deck | str = "standard") -> tuple[int, ...]:
     """Hand sizes ``1 .. deck.size // n_players`` of a standard game (RULES 2)."""
     size = resolve_deck(deck).size
-    return tuple(range(1, size // n_players + 1))
+    return tuple(range(1, size // whole(n_players, "n_players", 1) + 1))
 
 
 def forbidden_bid(hand_size: int, earlier_bids: Sequence[int]) -> int | None:
