@@ -177,7 +177,9 @@ def test_trick_winner_and_legal_plays_match_reference_in_every_representation() 
         where += f", trump {trump}"
         legal_cards = ref.legal_plays(hand_cards, trick_cards, rules=rules)
         expected_legal = {c for c, card in zip(hand, hand_cards, strict=True) if card in legal_cards}
-        expected_winner = ref.trick_winner(trick_cards, None if trump < 0 else "BRGY"[trump], rules=rules) if trick else -1
+        expected_winner = (
+            ref.trick_winner(trick_cards, None if trump < 0 else "BRGY"[trump], rules=rules) if trick else -1
+        )
         # the general state: seats 0 .. len(trick)-1 play the trick, the next seat holds the hand
         st0 = np.zeros(k.N_ST, np.int64)
         st0[k.ST_N], st0[k.ST_TRUMP], st0[k.ST_LED] = k.MAXP, trump, k.LED_NONE

@@ -39,8 +39,8 @@ def test_score_table_follows_the_rules_text(scoring: str) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((-1, 0), "bid must be >= 0"),
-        ((1, -2), "tricks must be >= 0"),
+        ((-1, 0), "bid must be a whole number in 0..64"),
+        ((1, -2), "tricks must be a whole number in 0..64"),
         ((1.5, 1), "whole number"),
         ((True, 1), "whole number"),
     ],

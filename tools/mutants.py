@@ -154,8 +154,8 @@ MUTANTS: list[Mutant] = [
         "R8",
         "rules",
         "wizstats/rules/rules.py",
-        "    rest = hand_size - sum(earlier_bids)",
-        "    rest = hand_size - sum(earlier_bids) - 1",
+        '    rest = hand_size - sum(whole(b, "an earlier bid", 0, hand_size) for b in earlier_bids)',
+        '    rest = hand_size - sum(whole(b, "an earlier bid", 0, hand_size) for b in earlier_bids) - 1',
         "reference plus/minus one: the wrong bid is forbidden",
         ("tests/test_rules.py", KREF),
     ),
@@ -337,7 +337,8 @@ MUTANTS: list[Mutant] = [
         "intervals",
         "wizstats/engine/game.py",
         "    var = Fraction(total_sq * n - total * total, n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)",
-        "    var = Fraction(total_sq * n - total * total, n * n * max(n - 1, 1) * unit * unit) if n > 1 else Fraction(0)",
+        "    var = Fraction(total_sq * n - total * total, n * n * max(n - 1, 1) * unit * unit)"
+        " if n > 1 else Fraction(0)",
         "game totals: the variance divided by n once more (intervals far too narrow)",
         (
             COVER + "::test_game_totals_cover_exact",
@@ -600,9 +601,17 @@ def _existing(tree: Path, tests: tuple[str, ...]) -> list[str]:
 
 
 def run(
-    mutants: list[Mutant], source: Path, scratch: Path, timeout: float, kernel_timeout: float, log=print
-) -> dict[str, dict[str, object]]:  # type: ignore[no-untyped-def]
-    """Run every mutant against ``source``; the result per mutant id."""
+    mutants: list[Mutant],
+    source: Path,
+    scratch: Path,
+    timeout: float,
+    kernel_timeout: float,
+    *,
+    baseline: bool = True,
+    on_result=None,  # type: ignore[no-untyped-def]
+    log=print,  # type: ignore[no-untyped-def]
+) -> dict[str, dict[str, object]]:
+    """Run every mutant against ``source``; the result per mutant id (also passed to ``on_result`` as it comes)."""
     problems = check_applies(source, mutants)
     if problems:
         raise SystemExit("the mutants do not apply to " + str(source) + ":\n  " + "\n  ".join(problems))
@@ -766,9 +775,23 @@ def main(argv: list[str] | None = None) -> int:
         chosen = [m for m in chosen if m.id not in done]
     if args.note:
         stored.setdefault("notes", {})[args.label] = args.note
-    args.results.parent.mkdir(parents=True, exist_ok=True)
-    args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
-    write_report(stored["results"], args.report, stored.get("notes", {}))
+
+    def save(mutant_id: str, result: dict[str, object]) -> None:
+        stored.setdefault("results", {}).setdefault(args.label, {})[mutant_id] = result
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
+        write_report(stored["results"], args.report, stored.get("notes", {}))
+
+    run(
+        chosen,
+        args.source.resolve(),
+        args.scratch,
+        args.timeout,
+        args.kernel_timeout,
+        baseline=not args.skip_baseline,
+        on_result=save,
+    )
+    stored.setdefault("results", {}).setdefault(args.label, {})
     print(
         f"score ({args.label}): {_score(stored['results'][args.label], [m.id for m in MUTANTS])}; wrote {args.report}"
     )

@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist  # not scipy.stats: importing that takes ~1 s, a third of a short command
 
+from .checks import real
+
 __all__ = ["ConfidenceInterval", "mean_interval", "wilson_interval"]
 
 
@@ -41,6 +43,7 @@ def _z(confidence_level: float) -> float:
 
 def wilson_interval(successes: int, n: int, *, confidence_level: float = 0.95) -> ConfidenceInterval:
     """Wilson score interval for a proportion ``successes / n``."""
+    real(successes, "successes"), real(n, "n")  # finite numbers, not bools or text
     if n <= 0:
         return ConfidenceInterval(0.0, 1.0)
     if not 0 <= successes <= n:

@@ -389,11 +389,7 @@ def _players(opts: _Options, rows: list[_Row], name: str) -> list[str]:
         if not players:
             raise ScoreSheetError(name, [(0, "no '# players:' line and no rows for round 1 to take the players from")])
     known = truncated_list([p if len(p) <= 30 else shown(p, 30) for p in players], ", ", 8)
-    errors = [
-        (r.line, f"unknown player {shown(r.player)} ({where}: {known})")
-        for r in rows
-        if r.player not in players
-    ]
+    errors = [(r.line, f"unknown player {shown(r.player)} ({where}: {known})") for r in rows if r.player not in players]
     if errors:
         raise ScoreSheetError(name, errors)
     return players

@@ -6,8 +6,9 @@ process with ``NUMBA_BOUNDSCHECK=1`` and a fresh ``NUMBA_CACHE_DIR``, so that an
 range inside a kernel raises ``IndexError`` instead of reading or writing memory it does not own.
 Sizes are tiny: the point is to reach every branch of the kernels' indexing, not to measure.
 
-Groups (the names the script takes): ``policies``, ``variants``, ``special``, ``one_colour``,
-``games``, ``arena``, ``stats``, ``sweep``. Without names it runs all of them.
+Groups (the names the script takes): ``probe`` (checks that bounds checks are on; run it only
+with ``NUMBA_BOUNDSCHECK=1``), ``policies``, ``variants``, ``special``, ``one_colour``, ``games``,
+``arena``, ``stats``, ``sweep``. Without names it runs all but ``probe``.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ def stats() -> None:
     """The statistics kernels: a hand's trick distribution, one card, seat effects, scores, thresholds."""
     import wizstats as w
 
-    w.trick_distribution("W R12 B3", trump="red", n_players=4, seat=2, n=30, seed=17)
+    w.trick_distribution("W R12 B3", trump="red", n_players=4, seat=2, bids_so_far=(1,), n=30, seed=17)
     w.trick_distribution(
         "R13 B13 G2 Y7 J",
         trump="W:red",
@@ -129,8 +130,25 @@ def sweep() -> None:
     run_sweep("summary", {"n_players": 4, "hand_size": [1, 2], "policy": ["heuristic"]}, n_rounds=20, chunk_rounds=10)
 
 
+def probe() -> None:
+    """Bounds checks are really on (``NUMBA_BOUNDSCHECK=1``): a read past the end raises ``IndexError``."""
+    import numpy as np
+
+    from wizstats._kernels.jit import jit
+
+    def read(a, i):  # noqa: ANN001, ANN202
+        return a[i]
+
+    kernel = jit(read, cache=False)
+    try:
+        kernel(np.zeros(3, np.int64), 10)
+    except IndexError:
+        return
+    raise AssertionError("an index out of range went unnoticed: bounds checks are off")
+
+
 GROUPS: dict[str, Callable[[], None]] = {
-    f.__name__: f for f in (policies, variants, special, one_colour, games, arena, stats, sweep)
+    f.__name__: f for f in (probe, policies, variants, special, one_colour, games, arena, stats, sweep)
 }
 
 
@@ -140,7 +158,7 @@ def main(names: list[str]) -> int:
     if unknown:
         print(f"unknown group {unknown[0]!r} (known: {', '.join(GROUPS)})", file=sys.stderr)
         return 2
-    for name in names or list(GROUPS):
+    for name in names or [g for g in GROUPS if g != "probe"]:
         began = time.perf_counter()
         GROUPS[name]()
         print(f"{name}: {time.perf_counter() - began:.1f} s", flush=True)

@@ -219,7 +219,7 @@ def test_bad_numba_cache_dir_gives_one_warning_and_falls_back(tmp_path: Path, ba
 
 
 def test_no_writable_cache_dir_compiles_without_caching_and_writes_nothing_next_to_the_sources(tmp_path: Path) -> None:
-    """With no writable place numba would fall back to ``__pycache__`` beside the sources; wizstats switches caching off."""
+    """With no writable place numba would fall back to ``__pycache__`` beside the sources; wizstats turns caching off."""
     target = tmp_path / "f"
     target.write_text("x")
     src = tmp_path / "src"

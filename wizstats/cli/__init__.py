@@ -54,11 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``wizstats: warning: ...``); Ctrl-C stops with exit status 130 (files are written whole or
     not at all: to a temporary name, then renamed).
     """
-    parser = build_parser()
     with warnings.catch_warnings():
         warnings.showwarning = _one_line_warning
         try:
-            args = parser.parse_args(argv)
+            args = build_parser().parse_args(argv)
             return int(args.run(args) or 0)
         except (CliError, ValueError, TypeError) as err:
             print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)

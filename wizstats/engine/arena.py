@@ -22,11 +22,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, WrongType, count, flag, optional, real, shown, whole
+from ..checks import MAX_ROUNDS, MAX_SAMPLES, WrongType, count, flag, optional, real, shown, whole
 from ..estimates import html_table
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
-from ..rules import Deck, Rules, rules_for
+from ..rules import Deck, Rules, rules_for, seat_for
 from .setup import progress_bar, round_setup, seed_key, threads_limited
 
 MAX_HAND = 64
@@ -331,17 +331,23 @@ def _probe_iv(
     rules: Rules, hand: Sequence[str | int] | str, seat: int, turned: str | int | None, earlier_bids: Sequence[int]
 ) -> tuple[np.ndarray, int, np.ndarray]:
     deck, n = rules.deck, rules.n_players
-    ids = (
-        [int(c) for c in hand]
-        if not isinstance(hand, str) and all(isinstance(c, (int, np.integer)) for c in hand)
-        else deck.indices(hand)  # type: ignore[arg-type]  # strings, checked by Deck.indices
-    )
+    if isinstance(hand, str) or not isinstance(hand, Iterable):
+        ids = deck.indices(hand)
+    else:
+        hand = list(hand)
+        as_ids = all(isinstance(c, (int, np.integer)) and not isinstance(c, bool) for c in hand)
+        ids = [whole(c, "a card id", 0, deck.size - 1) for c in hand] if as_ids else deck.indices(hand)  # type: ignore[arg-type]
     r = len(ids)
     if not 1 <= r <= rules.max_hand_size or len(set(ids)) != r:
         raise ValueError(f"the hand must hold 1 to {rules.max_hand_size} different cards, got {len(ids)}")
-    if not 0 <= seat < n:
-        raise ValueError(f"seat must lie in 0..{n - 1}, got {seat}")
-    turned_id = -1 if turned is None else (int(turned) if isinstance(turned, (int, np.integer)) else deck.index(turned))
+    seat = seat_for(seat, n)
+    earlier_bids = [whole(b, "an earlier bid", 0, r) for b in earlier_bids]
+    if turned is None:
+        turned_id = -1
+    elif isinstance(turned, (int, np.integer)) and not isinstance(turned, bool):
+        turned_id = whole(turned, "the turned card's id", 0, deck.size - 1)
+    else:
+        turned_id = deck.index(turned)  # type: ignore[arg-type]
     if (turned_id < 0) != (n * r == deck.size) or turned_id in ids:
         raise ValueError("give the turned card (not one in the hand) exactly when cards remain after the deal")
     before = [*range(1, n), 0]
@@ -374,13 +380,12 @@ def rollout_bid_values(
     """
     from .._kernels.engine.arena import bid_values_kernel
 
-    rules = _rules_iv(rules, n_players, "standard")
+    rules = _rules_iv(rules, n_players, None)
     ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)
     r = len(ids)
     tab, st0 = round_setup(rules, r)
     _, pol, par = resolve_policies("heuristic", n_players)
-    if not isinstance(samples, (int, np.integer)) or samples < 2:
-        raise ValueError(f"samples must be a whole number >= 2, got {samples!r}")
+    whole(samples, "samples", 2, MAX_SAMPLES)
     totals = np.zeros((3, r + 1))
     key = np.uint64(seed_key(seed))
     bid_values_kernel(tab, st0, pol, par, key, 0, seat, ids, turned_id, forced, int(samples), totals)
@@ -418,10 +423,10 @@ def fixed_hand_score(
     """
     from .._kernels.engine.arena import fixed_hand_scores
 
-    rules = _rules_iv(rules, n_players, "standard")
+    rules = _rules_iv(rules, n_players, None)
     ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)
-    if not 0 <= bid <= len(ids):
-        raise ValueError(f"bid must lie in 0..{len(ids)}, got {bid}")
+    whole(bid, "bid", 0, len(ids))
+    count(n_rounds, "n_rounds", MAX_ROUNDS)
     if seat == 0 and rules.forbidden_bid(len(ids), list(earlier_bids)) == bid:
         raise ValueError(f"bid {bid} is forbidden by plus/minus one")
     forced[seat] = bid

@@ -26,10 +26,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
+from ..checks import MAX_ROUNDS, count, flag, optional, real, whole
 from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies, strongest
-from ..rules import Rules, raw_score
-from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
+from ..rules import Rules, raw_score, rules_for
+from .setup import MAX_TRACE_ROUNDS, n_blocks, progress_bar, round_setup, seed_key, threads_limited
 from .simulate import simulate
 
 __all__ = ["ClairvoyantTrace", "clairvoyance_odds", "trace_clairvoyant_rounds"]
@@ -46,11 +47,11 @@ class ClairvoyantTrace:
     winners: np.ndarray = field(repr=False)
 
 
-def _round1_iv(rules: Rules, n_rounds: int) -> None:
-    if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    if not isinstance(n_rounds, (int, np.integer)) or isinstance(n_rounds, bool) or n_rounds < 1:
-        raise ValueError(f"n_rounds must be a whole number >= 1, got {n_rounds!r}")
+def _round1_iv(rules: Rules, n_rounds: int, limit: int = MAX_ROUNDS) -> None:
+    rules_for(rules)
+    if rules.special_cards:
+        raise ValueError("clairvoyance is simulated with the standard cards only (no special cards)")
+    count(n_rounds, "n_rounds", limit)
 
 
 def trace_clairvoyant_rounds(
@@ -64,7 +65,9 @@ def trace_clairvoyant_rounds(
     """Play clairvoyant rounds ``start ..`` in the kernel and keep their cards, bids and winners."""
     from .._kernels.engine.game import trace_clairvoyant_kernel
 
-    _round1_iv(rules, n_rounds)
+    _round1_iv(rules, n_rounds, MAX_TRACE_ROUNDS)  # the trace keeps every round
+    start = whole(start, "start", 0, MAX_ROUNDS)
+    seed_key(seed)
     n = rules.n_players
     _, ids, params = resolve_policies(policies, n)
     tab, st0 = round_setup(rules, 1)
@@ -102,8 +105,13 @@ def clairvoyance_odds(
     """
     from .._kernels.engine.game import clairvoyant_counts
 
-    rules = Rules(rules) if isinstance(rules, int) else rules
+    rules = rules_for(None, rules) if not isinstance(rules, Rules) else rules
     _round1_iv(rules, n_rounds)
+    seed_key(seed)
+    real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
+    optional(progress, flag, "progress")
+    if compare_policy is not None and compare_policy != "strongest":
+        resolve_policies(compare_policy, rules.n_players)
     n, deck = rules.n_players, rules.deck.size
     tab, st0 = round_setup(rules, 1)
     _, ids, params = resolve_policies("random", n)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, MAX_START, WrongType, whole
+from ..checks import MAX_START, WrongType, whole
 from ..intervals import mean_interval
 from ..players import Policy, resolve_policies
 from ..rules import Rules

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, MAX_START, whole
+from ..checks import MAX_START, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import Policy, resolve_policies

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 import pandas as pd
 
+from ..checks import WrongType, shown, whole
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import (
     TOURNAMENT_SCHEDULES,
@@ -110,6 +111,16 @@ def vulnerability(deck: Deck | str = "standard", trump: Suit | str | None = "all
 
 
 # ---------------------------------------------------------------- schedules (RULES 2, 7, 10)
+def _players(n_players: object, deck: Deck) -> list[int]:
+    """One table size or several, each one the deck can seat (checked by :class:`~wizstats.Rules`)."""
+    if isinstance(n_players, (str, bytes)) or not isinstance(n_players, Iterable):
+        n_players = [n_players]
+    players = [Rules(whole(n, "n_players"), deck=deck).n_players for n in n_players]
+    if not players:
+        raise ValueError("give at least one table size (n_players)")
+    return players
+
+
 def _schedules(n: int, deck: Deck) -> dict[str, tuple[int, ...]]:
     out = {"standard": standard_schedule(n, deck)}
     if deck.size == 60 and n in TOURNAMENT_SCHEDULES:
@@ -129,7 +140,8 @@ def schedule_figures(
     [['standard', 55, 750, 330], ['tournament', 55, 750, 330]]
     """
     deck = resolve_deck(deck)
-    players = [n_players] if isinstance(n_players, int) else list(n_players)
+    players = _players(n_players, deck)
+    last_k = whole(last_k, "last_k", 1)
     rows = []
     for n in players:
         for name, sched in _schedules(n, deck).items():
@@ -163,13 +175,14 @@ def last_rounds_share(
     >>> last_rounds_share(6, 3).fraction
     Fraction(11, 25)
     """
+    if not isinstance(schedule, (str, Iterable)):
+        raise WrongType(f"schedule must be 'standard', 'tournament' or hand sizes, got {shown(schedule)}")
     rules = Rules(
         n_players,
         deck=resolve_deck(deck),
         schedule=schedule if isinstance(schedule, str) else tuple(schedule),
     )
-    if not isinstance(k, int) or not 1 <= k <= rules.rounds_per_game:
-        raise ValueError(f"k must be 1 .. {rules.rounds_per_game} (the rounds of the game), got {k!r}")
+    k = whole(k, f"k (the last rounds, of {rules.rounds_per_game})", 1, rules.rounds_per_game)
     points = [rules.max_points_round(r) for r in rules.schedule]
     return exact_estimate(
         f"share of the maximum in the last {k} rounds", Fraction(sum(points[-k:]), sum(points)), rules=rules
@@ -191,12 +204,14 @@ def plus_minus_one_options(
     ['1/2', '1/11']
     """
     deck = resolve_deck(deck)
-    players = [n_players] if isinstance(n_players, int) else list(n_players)
+    players = _players(n_players, deck)
     rows = []
     for n in players:
         scheds = _schedules(n, deck)
         if schedule not in scheds:
-            raise ValueError(f"unknown schedule {schedule!r} for {n} players (expected one of {', '.join(scheds)})")
+            raise ValueError(
+                f"unknown schedule {shown(schedule)} for {n} players (expected one of {', '.join(scheds)})"
+            )
         min_hand = 2 if schedule == "tournament" else 1
         for i, r in enumerate(scheds[schedule], start=1):
             applies = r >= min_hand

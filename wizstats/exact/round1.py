@@ -30,6 +30,7 @@ from typing import Union
 
 import pandas as pd
 
+from ..checks import whole
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import (
     Card,
@@ -42,7 +43,9 @@ from ..rules import (
     TrumpSpec,
     parse_trump,
     resolve_deck,
+    rules_for,
     score_table,
+    seat_for,
 )
 from .rational import round1_rational_thresholds
 
@@ -234,16 +237,10 @@ def _round1_iv(
     dealer_choice: DealerChoice | None,
     rules: Rules | None,
 ) -> tuple[_Round1, Card]:
-    if rules is None:
-        rules = Rules(n_players, deck=resolve_deck(deck))
-    elif not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
-    elif rules.n_players != n_players:
-        raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
+    rules = rules_for(rules, n_players, deck=None if rules is not None and deck == "standard" else deck)
     hero = Card.parse(card)
     rules.deck.index(hero)  # raises when the card is not in this deck
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rules.n_players:
-        raise ValueError(f"seat must be 0 (dealer) .. {rules.n_players - 1}, got {seat!r}")
+    seat = seat_for(seat, rules.n_players)
     if dealer_choice is None:
         dealer_choice = "random" if rules.trump_choice is TrumpChoice.BLIND else "own-suit"
     if not callable(dealer_choice) and dealer_choice not in DEALER_CHOICES:
@@ -420,10 +417,10 @@ def break_even_probability(
     >>> break_even_probability(), break_even_probability(1)
     (Fraction(3, 7), Fraction(4, 9))
     """
+    most = 64 if rules is None else rules_for(rules, None).max_hand_size  # no deck deals more than 64 cards
     rules = Rules() if rules is None else rules
-    if not isinstance(sure_tricks, int) or sure_tricks < 0:
-        raise ValueError(f"sure_tricks must be a whole number >= 0, got {sure_tricks!r}")
-    r = hand_size if hand_size is not None else max(1, sure_tricks + 1)
+    sure_tricks = whole(sure_tricks, "sure_tricks", 0, most - 1)
+    r = whole(hand_size, "hand_size", 1, most) if hand_size is not None else sure_tricks + 1
     if r < sure_tricks + 1:
         raise ValueError(f"hand_size {r} leaves no room for {sure_tricks} sure tricks and one more card")
     if rules.scoring is Scoring.STANDARD:

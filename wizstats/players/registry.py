@@ -75,6 +75,11 @@ class Param:
         return f"{kind}{span} (default {self.default:g})"
 
 
+def _text(value: float) -> str:
+    """A parameter value as text that parses back to the same number (``32``, ``1.1``, ``0.001953125``)."""
+    return str(int(value)) if float(value).is_integer() and abs(value) < 1e15 else repr(float(value))
+
+
 def _number(text: str, name: str, kind: type) -> float:
     """A parameter value from its text (``2``, ``0.5``, ``1e3``), refusing what is not a number."""
     try:
@@ -274,13 +279,16 @@ class Policy:
             if key not in info.params:
                 params[key] = 0.0  # refused by the constructor, which names the parameters there are
                 continue
-            params[key] = _number(value, key, info.params[key].kind)
+            try:
+                params[key] = _number(value, key, info.params[key].kind)
+            except ValueError:
+                raise ValueError(f"bad policy parameter {item.strip()!r} in {text!r} (expected key=number)") from None
         return cls(info.name, **params)
 
     def __str__(self) -> str:
         info = POLICIES[self.name]
         changed = {k: v for k, v in self.params.items() if v != info.defaults[k]}
-        return self.name + (":" + ",".join(f"{k}={v:g}" for k, v in changed.items()) if changed else "")
+        return self.name + (":" + ",".join(f"{k}={_text(v)}" for k, v in changed.items()) if changed else "")
 
     def row(self) -> np.ndarray:
         """The parameter row the kernel reads (in the registered order)."""

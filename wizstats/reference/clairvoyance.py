@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from ..rules import Card, CardKind, Deck, Rules, Scoring, Suit, parse_suit, raw_score
+from ..rules import Card, CardKind, Deck, Rules, Scoring, Suit, parse_suit, raw_score, rules_for, seat_for
 from .standard import MASK64, RoundRecord, RoundRng, deal_round, finish_round, finish_trick, trick_winner
 
 __all__ = [
@@ -77,11 +77,13 @@ def clairvoyance_iv(
     rules: Rules | None,
 ) -> tuple[Rules, list[int | None], int | None, int | None]:
     n = len(others)
-    rules = Rules(n) if rules is None else rules
-    if rules.n_players != n:
-        raise ValueError(f"give one entry per seat ({rules.n_players}), got {n}")
-    if not isinstance(seat, int) or not 0 <= seat < n:
-        raise ValueError(f"seat must be 0..{n - 1}, got {seat!r}")
+    try:
+        rules = rules_for(rules, n)
+    except ValueError:
+        if rules is None or not isinstance(rules, Rules):
+            raise
+        raise ValueError(f"give one entry per seat ({rules.n_players}), got {n}") from None
+    seat = seat_for(seat, n)
     cards = [None if s == seat or c is None else c for s, c in enumerate(others)]
     if any(c is None for s, c in enumerate(cards) if s != seat):
         raise ValueError("every other seat must show its card")

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import shown, whole
+from ..checks import WrongType, shown, whole
 
 __all__ = [
     "Card",
@@ -277,9 +277,9 @@ class Deck:
 
     def __post_init__(self) -> None:
         for field_name in ("n_suits", "n_ranks", "n_wizards", "n_jesters"):
-            value = getattr(self, field_name)
-            if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 0:
-                raise ValueError(f"Deck.{field_name} must be a whole number >= 0, got {value!r}")
+            object.__setattr__(self, field_name, whole(getattr(self, field_name), f"Deck.{field_name}", 0))
+        if not isinstance(self.name, str):
+            raise WrongType(f"Deck.name must be a string, got {shown(self.name)}")
         if not 1 <= self.n_suits <= 4:
             raise ValueError(f"a deck has 1 to 4 suits (B R G Y), got {self.n_suits}")
         if self.n_ranks < 1:

@@ -78,7 +78,7 @@ class Scoring(str, enum.Enum):
 def standard_schedule(n_players: int, deck: Deck | str = "standard") -> tuple[int, ...]:
     """Hand sizes ``1 .. deck.size // n_players`` of a standard game (RULES 2)."""
     size = resolve_deck(deck).size
-    return tuple(range(1, size // n_players + 1))
+    return tuple(range(1, size // whole(n_players, "n_players", 1) + 1))
 
 
 def forbidden_bid(hand_size: int, earlier_bids: Sequence[int]) -> int | None:
@@ -87,7 +87,10 @@ def forbidden_bid(hand_size: int, earlier_bids: Sequence[int]) -> int | None:
     >>> forbidden_bid(5, [2, 1, 0]), forbidden_bid(3, [2, 2])
     (2, None)
     """
-    rest = hand_size - sum(earlier_bids)
+    hand_size = whole(hand_size, "hand_size", 1, 64)
+    if isinstance(earlier_bids, (str, bytes)) or not isinstance(earlier_bids, Sequence):
+        raise WrongType(f"earlier_bids must be a sequence of bids, got {shown(earlier_bids)}")
+    rest = hand_size - sum(whole(b, "an earlier bid", 0, hand_size) for b in earlier_bids)
     return rest if rest >= 0 else None
 
 

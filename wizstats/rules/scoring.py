@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..checks import WrongType, real, whole
 from .rules import Rules, Scoring
 
 __all__ = ["placement_points", "score_round", "score_table"]
@@ -20,16 +21,12 @@ __all__ = ["placement_points", "score_round", "score_table"]
 
 def _score_round_iv(bid: int, tricks: int, rules: Rules | None, hand_size: int | None) -> tuple[Rules, int | None]:
     for name, value in (("bid", bid), ("tricks", tricks)):
-        if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
-            raise ValueError(f"{name} must be a whole number, got {value!r}")
-        if value < 0:
-            raise ValueError(f"{name} must be >= 0, got {value}")
+        whole(value, name, 0, 64)
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
-        raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
+        raise WrongType(f"rules must be a Rules value, got {type(rules).__name__}")
     if hand_size is not None:
-        if not isinstance(hand_size, (int, np.integer)) or hand_size < 1:
-            raise ValueError(f"hand_size must be a whole number >= 1, got {hand_size!r}")
+        whole(hand_size, "hand_size", 1, 64)
         if bid > hand_size or tricks > hand_size:
             raise ValueError(f"bid {bid} and tricks {tricks} must lie in 0..hand_size ({hand_size})")
     if rules.scoring is Scoring.ALTERNATIVE and hand_size is None:
@@ -60,6 +57,7 @@ def raw_score(bid: int, tricks: int, scoring: Scoring, hand_size: int) -> int:
 def score_table(hand_size: int, rules: Rules | None = None) -> np.ndarray:
     """``int64[hand_size + 1, hand_size + 1]``: the score of every (bid, tricks) pair in a round."""
     rules = Rules() if rules is None else rules
+    hand_size = whole(hand_size, "hand_size", 0, 64)
     return np.array(
         [[raw_score(b, t, rules.scoring, hand_size) for t in range(hand_size + 1)] for b in range(hand_size + 1)],
         dtype=np.int64,
@@ -74,6 +72,8 @@ def placement_points(totals: Sequence[float], points: Sequence[float] = (45, 30,
     >>> placement_points([100, 80, 80, 20])
     [45.0, 25.0, 25.0, 10.0]
     """
+    totals = [real(t, "a total") for t in totals]
+    points = [real(x, "placement points") for x in points]
     if len(points) < len(totals):
         raise ValueError(f"need points for {len(totals)} places, got {len(points)}")
     order = sorted(range(len(totals)), key=lambda i: -totals[i])

@@ -152,6 +152,7 @@ def bid_thresholds(
     sizes = (
         rules.schedule if hand_sizes is None else ([hand_sizes] if isinstance(hand_sizes, int) else list(hand_sizes))
     )
+    seed_key(seed)  # checked here: hand size r runs with seed + r
     rows, name = [], ""
     for r in sizes:
         cut = float(break_even_probability(sure_tricks, rules=rules, hand_size=max(r, sure_tricks + 1)))

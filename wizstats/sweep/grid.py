@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..players import DEFAULT_POLICY, Policy, resolve_policies
-from ..rules import Deck, Rules, resolve_deck
+from ..rules import Deck, Rules, resolve_deck, rules_for
 
 __all__ = ["GRID_KEYS", "SweepPoint", "expand_grid", "point_seed"]
 
@@ -218,14 +218,11 @@ def _jsonable(value: Any) -> Any:
 def _rules_of(values: Mapping[str, Any]) -> Rules:
     rules = values.get("rules")
     if rules is not None:
-        if not isinstance(rules, Rules):
-            raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
         clash = [k for k in ("deck", *_RULE_KEYS) if k in values]
         if clash:
             raise ValueError(f"give either rules or {clash[0]!r}, not both")
-        if "n_players" in values and _as_int("n_players", values["n_players"]) != rules.n_players:
-            raise ValueError(f"n_players {values['n_players']!r} does not match rules.n_players {rules.n_players}")
-        return rules
+        n = _as_int("n_players", values["n_players"]) if "n_players" in values else None
+        return rules_for(rules, n)
     if "n_players" not in values:
         raise ValueError("the grid needs 'n_players' (or 'rules')")
     settings: dict[str, Any] = {}
