@@ -306,17 +306,30 @@ def test_reading_open_bids_changes_bids() -> None:
     assert moved >= 10
 
 
-# ---------------------------------------------------------------- variants expert does not cover: refused
-def test_special_cards_and_one_colour_refuse_expert() -> None:
-    """The special-card and one-colour engines have no expert of their own: they refuse it (and
-    ``baseline``) with one line rather than play their heuristic under its name, as the registry says."""
+# ---------------------------------------------------------------- variants expert does not cover: explicit fallback
+def test_special_cards_and_one_colour_fall_back_to_their_heuristic_explicitly() -> None:
+    """With special cards and in one-colour mode the engines have no expert: ``expert`` seats play the
+    engine's own heuristic at its defaults, with a warning, and the results name ``heuristic`` (seed for
+    seed the same rounds and games as asking for ``heuristic``). Other policies the engines lack are
+    refused, and so are expert parameters the fallback would not play."""
     from wizstats.engine import simulate_one_colour, simulate_special
 
     rules = Rules(4, special_cards="all")
-    for name in ("expert", "baseline"):
+    with pytest.warns(UserWarning, match="special-card engine .* no expert player"):
+        a = simulate_special(4, 5, 300, rules=rules, policies="expert", seed=3, threads=1)
+    b = simulate_special(4, 5, 300, rules=rules, policies="heuristic", seed=3, threads=1)
+    assert np.array_equal(a.counts, b.counts) and np.array_equal(a.score_sum, b.score_sum)
+    assert a.summary().equals(b.summary())  # the players named are the ones that played
+    with pytest.warns(UserWarning, match="one-colour engine .* no expert player"):
+        c = simulate_one_colour(4, 40, policies="expert", seed=2, threads=1)
+    d = simulate_one_colour(4, 40, policies="heuristic", seed=2, threads=1)
+    assert c.summary().equals(d.summary()) and set(c.summary()["policy"]) == {"heuristic"}
+    assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc
+    for name in ("baseline", "rollout"):
         with pytest.raises(ValueError, match=f"special-card engine .* not {name!r}"):
-            simulate_special(4, 5, 300, rules=rules, policies=name, seed=3, threads=1)
+            simulate_special(4, 5, 30, rules=rules, policies=name, seed=3, threads=1)
         with pytest.raises(ValueError, match=f"one-colour engine .* not {name!r}"):
             simulate_one_colour(4, 40, policies=name, seed=2, threads=1)
-    simulate_special(4, 5, 30, rules=rules, policies="heuristic", seed=3, threads=1)  # its own player runs
+    with pytest.raises(ValueError, match="no expert: it cannot play expert's parameter 'read'"):
+        simulate_special(4, 5, 30, rules=rules, policies="expert:read=0.1", seed=3, threads=1)
     assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc

@@ -329,7 +329,9 @@ def test_simulate_games_errors() -> None:
 
 
 def test_elimination_schedules() -> None:
-    for n, outs in ((3, ()), (4, (10,)), (5, (10, 12)), (6, (10, 12, 15))):
+    with pytest.raises(ValueError, match="3 players never do"):  # an option that does nothing is refused
+        game_plan(Rules(3), elimination=True)
+    for n, outs in ((4, (10,)), (5, (10, 12)), (6, (10, 12, 15))):
         plan = game_plan(Rules(n), elimination=True)
         assert plan.eliminate_after == outs
         assert plan.hand_sizes == tuple(range(1, 21))

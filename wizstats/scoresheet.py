@@ -462,7 +462,9 @@ def _check_round(plan: GamePlan, k: int, rnd: dict[str, _Row], in_game: list[str
     for x in playing:
         for what, v in (("bid", x.bid), ("tricks", x.tricks)):
             if not 0 <= v <= r:  # type: ignore[operator]
-                errors.append((x.line, f"{what} {v} is outside 0..{r} (round {k + 1} deals {r} cards)"))
+                errors.append(
+                    (x.line, f"{what} {v} is outside 0..{r} (round {k + 1} deals {r} card{'s' if r != 1 else ''})")
+                )
     if any(p not in rnd for p in in_game):
         return errors  # the sums of an incomplete round say nothing more
     try:

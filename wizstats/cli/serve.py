@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import re
 
 from ._common import CliError
 
@@ -37,9 +38,17 @@ def _is_loopback(host: str) -> bool:
     if host == "localhost":
         return True
     try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
+        return ipaddress.ip_address(host).is_loopback
     except ValueError:
         return False
+
+
+def _host(text: str) -> str:
+    """The address to listen on: a name or an IP address; an IPv6 address may come in brackets."""
+    host = text[1:-1] if text.startswith("[") and text.endswith("]") else text
+    if not re.fullmatch(r"[A-Za-z0-9.:%_-]+", host):
+        raise CliError(f"--host must be a host name or an IP address, got {text!r}")
+    return host
 
 
 def _check_free(host: str, port: int) -> None:
@@ -47,7 +56,7 @@ def _check_free(host: str, port: int) -> None:
     import socket
 
     try:
-        infos = socket.getaddrinfo(host.strip("[]"), port, type=socket.SOCK_STREAM)
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]
         with socket.socket(family, kind, proto) as sock:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -69,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--port must be 1 to 65535, got {args.port}")
     if not 1 <= args.workers <= 64:
         raise CliError(f"--workers must be 1 to 64, got {args.workers}")
+    args.host = _host(args.host)
     _check_free(args.host, args.port)
     from dataclasses import replace
 

@@ -24,6 +24,7 @@ RULES 9 gives the mode in one sentence; this is the reading implemented (uncerta
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -36,7 +37,7 @@ from ..intervals import mean_interval, wilson_interval
 from ..players import Policy, resolve_policies
 from ..reference import HAND_SIZES, PILE, card_text
 from ..rules import Scoring, raw_score
-from .setup import n_blocks, progress_bar, refuse_unplayed, seed_key, threads_limited
+from .setup import engine_players, n_blocks, progress_bar, seed_key, threads_limited
 
 __all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
 
@@ -58,13 +59,16 @@ def _one_colour_iv(
     seed_key(seed)
     choice(scoring, "scoring", [s.value for s in Scoring])
     resolved = resolve_policies(policies, n_players)[0]  # type: ignore[arg-type]
-    refuse_unplayed(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
+    engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
 
 
 def _setup(n: int, policies: object, plus_minus_one: bool, scoring: str) -> tuple:
     from .._kernels.variants import onecolour as k
 
     resolved, ids, _ = resolve_policies(policies, n)  # type: ignore[arg-type]
+    with warnings.catch_warnings():  # said once, by the check before
+        warnings.simplefilter("ignore")
+        resolved = engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
     params = np.zeros((k.MAXP, 8))
     pids = np.zeros(k.MAXP, np.int64)
     for p, policy in enumerate(resolved):

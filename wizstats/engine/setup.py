@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 import sys
+import warnings
 from collections.abc import Collection, Iterator, Sequence
 
 import numpy as np
@@ -19,7 +20,7 @@ __all__ = [
     "moments",
     "n_blocks",
     "progress_bar",
-    "refuse_unplayed",
+    "engine_players",
     "round_setup",
     "run_iv",
     "seed_key",
@@ -130,13 +131,32 @@ def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object
     checks.optional(progress, checks.flag, "progress")
 
 
-def refuse_unplayed(policies: Sequence[Policy], engine: str, played: Collection[str]) -> None:
-    """Refuse policies an engine does not play (only ``random`` and its own ``heuristic``), and parameters
-    its heuristic does not read (those outside ``played`` changed from their defaults): such a run
-    would report another player under the name asked for."""
+def engine_players(policies: Sequence[Policy], engine: str, played: Collection[str]) -> list[Policy]:
+    """The players an engine with only ``random`` and its own ``heuristic`` plays for ``policies``.
+
+    ``expert`` (at its default parameters) falls back explicitly: its seats play the engine's
+    heuristic, a warning says so, and the results name ``heuristic``, the player that produced them.
+    Other policies, and parameters the engine's heuristic does not read (those outside ``played``
+    changed from their defaults), are refused: such a run would report another player under the
+    name asked for.
+    """
+    out = []
     for policy in policies:
+        if policy.name == "expert":
+            changed = [k for k, v in policy.params.items() if v != POLICIES["expert"].defaults[k]]
+            if changed:
+                raise ValueError(f"{engine} has no expert: it cannot play expert's parameter {changed[0]!r}")
+            warnings.warn(
+                f"{engine} has no expert player: its seats play this engine's heuristic (named so in the results)",
+                UserWarning,
+                stacklevel=3,
+            )
+            policy = Policy("heuristic")
         if policy.name not in ("random", "heuristic"):
-            raise ValueError(f"{engine} plays the policies random and heuristic only, not {policy.name!r}")
+            raise ValueError(
+                f"{engine} plays the policies random and heuristic only (expert falls back to heuristic),"
+                f" not {policy.name!r}"
+            )
         defaults = POLICIES[policy.name].defaults
         unread = [k for k, v in policy.params.items() if k not in played and v != defaults[k]]
         if unread:
@@ -144,3 +164,5 @@ def refuse_unplayed(policies: Sequence[Policy], engine: str, played: Collection[
                 f"{engine} plays its own heuristic, which has no parameter {unread[0]!r}"
                 f" (it takes: {', '.join(played)})"
             )
+        out.append(policy)
+    return out

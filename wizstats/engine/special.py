@@ -28,9 +28,9 @@ from ..rules import Rules
 from .setup import (
     CHUNK_ROUNDS,
     MAX_TRACE_ROUNDS,
+    engine_players,
     n_blocks,
     progress_bar,
-    refuse_unplayed,
     round_setup,
     run_iv,
     seed_key,
@@ -73,7 +73,7 @@ def special_setup(
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
     resolved, ids, _ = resolve_policies(policies, rules.n_players)
-    refuse_unplayed(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS)
+    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((core.MAXP, core.N_PARAMS))

@@ -156,7 +156,7 @@ POLICIES: dict[str, PolicyInfo] = {
         1,
         HEURISTIC_PARAMS,
         "Bids its hand's expected tricks, rounded: with the standard deck and 3-6 players from a table fitted "
-        "to its own self-play (`python -m wizstats.bidfit`: a weight per card type - Wizard, Jester, trump or "
+        "to its own self-play (`python tools/fit_bid_table.py`: a weight per card type - Wizard, Jester, trump or "
         "other suit by rank - and per seat, plus trump length and void suits; `table=0` switches it off), "
         "otherwise the sum of each card's chance that no other hand holds an unseen card that beats it (threats "
         "weighted by `kill`, trumps by the chance the holder is void times `ruff`, normalised by `norm` so the "
@@ -217,7 +217,18 @@ POLICIES: dict[str, PolicyInfo] = {
 POLICIES["expert"] = PolicyInfo(
     "expert",
     5,
-    {"read": 0.6, "fade": 14.0, "ruff": 0.4, "lead_min": 0.35, "kill": 0.8, "duck": 0.3, "pick": 5.0, "lead_nt": 0.6},
+    {
+        "read": Param(0.6, 0, 1, doc="when bidding: weight of the share of tricks the visible earlier bids leave over"),
+        "fade": Param(
+            14.0, 0, 100, doc="when bidding: the weight of the earlier bids fades linearly to 0 at this hand size"
+        ),
+        "ruff": Param(0.4, 0, 10, doc="multiplies the chance that a later player is void in the led suit"),
+        "lead_min": Param(0.35, 0, 1, doc="win chance a card needs before it is played to take a wanted trick"),
+        "kill": Param(0.8, 0, 10, doc="when bidding: weight of each unseen threat"),
+        "duck": Param(0.3, 0, 1, doc="in play: weight of a threat held by a player who has made his bid"),
+        "pick": Param(5.0, 0, 20, doc="up to this hand size the bid with the best expected score; larger hands round"),
+        "lead_nt": Param(0.6, 0, 1, doc="lead_min in a round without trump"),
+    },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
     "rule, reaches the break-even chance (3/7 standard, 2/5 alternative scoring); bids it cannot see (hidden, "
@@ -229,9 +240,9 @@ POLICIES["expert"] = PolicyInfo(
     "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit). Plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned "
-    "in the arena. Not covered: special cards and one-colour mode, whose engines play only `random` and their "
-    "own `heuristic` and refuse `expert` rather than report another player under its name; other decks use the "
-    "analytic estimate, also in round 1.",
+    "in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
+    "back to the engine's own heuristic at its defaults, with a warning, and the results name `heuristic`; other "
+    "decks use the analytic estimate, also in round 1.",
 )
 
 

@@ -189,7 +189,10 @@ def check_play(
     if chosen not in cards:
         raise ValueError(f"{chosen} is not in the hand")
     if chosen not in legal_plays(cards, trick, rules=rules):
-        raise ValueError(f"{chosen} does not follow suit {led_suit(_cards_iv(trick, 'trick', rules))}")
+        led = led_suit(_cards_iv(trick, "trick", rules))
+        held = [str(c) for c in cards if c.suit is led and c.kind is CardKind.SUIT]
+        name = led.name.lower() if led is not None else "led"
+        raise ValueError(f"{chosen} does not follow suit: {name} was led and the hand holds {' '.join(held)}")
 
 
 @dataclass

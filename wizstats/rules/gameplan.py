@@ -175,6 +175,8 @@ def game_plan(
     n = rules.n_players
     elimination, clairvoyance = flag(elimination, "elimination"), flag(clairvoyance, "clairvoyance")
     if elimination:
+        if n <= 3:
+            raise ValueError(f"elimination drops a player while more than three play (RULES 6): {n} players never do")
         if rules.schedule != standard_schedule(n, rules.deck):
             raise ValueError("elimination has its own schedule (round k deals k cards): use the standard schedule")
         if sit_out:
