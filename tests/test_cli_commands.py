@@ -162,6 +162,14 @@ def test_simulate(capsys: pytest.CaptureFixture[str]) -> None:
     got = pd.read_csv(io.StringIO(run(variant, capsys)))
     pd.testing.assert_frame_equal(got, ws.simulate(3, 4, 800, rules=rules, seed=2).joint(), check_dtype=False)
     assert not got.equals(ws.simulate(3, 4, 800, seed=2).joint())  # the options change the counts
+    # a player that reads the bids (the heuristic above does not): the hidden bids reach the engine
+    hidden = [*argv[:7], "--seed", "5", "--policy", "expert", "--bids", "hidden"]
+    hidden[6] = "600"
+    assert run(hidden, capsys).splitlines()[0] == f"{ws.Rules(4, bids='hidden').describe()}; hand size 3; seed 5"
+    got = pd.read_csv(io.StringIO(run([*hidden, "--format", "csv"], capsys)))
+    api = ws.simulate(4, 3, 600, rules=ws.Rules(4, bids="hidden"), policies="expert", seed=5)
+    pd.testing.assert_frame_equal(got, api.joint(), check_dtype=False)
+    assert not got.equals(ws.simulate(4, 3, 600, policies="expert", seed=5).joint())  # open bids play otherwise
     assert "invalid choice" in fail(["simulate", "--hand-size", "3", "--bids", "sideways"], capsys)
     assert "unknown special card" in fail(["simulate", "--hand-size", "3", "--special", "unicorn"], capsys)
 
