@@ -136,3 +136,19 @@ def test_decider_errors_are_clear() -> None:
         decider.decide(RoundView([[0, 1], [2], [3, 4], [6, 7]], 5, 0))
     with pytest.raises(ValueError, match="not in its player's hand"):
         decider.decide(RoundView([[0, 1], [2, 3], [8, 9], [6, 7]], 5, 0, [0, 0, 0, 0], [40]))
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "expert", "baseline"])
+def test_a_player_whose_bid_is_made_ducks(policy: str) -> None:
+    """Seat 2 holds W B5 G3 and blue is led with B9: having bid 0 (its bid made, no trick wanted) it
+    follows with B5 and lets the trick go; having bid 1 it takes the trick with its Wizard."""
+    deck = Rules(4).deck
+    hands = [deck.indices(h) for h in ("Y2 Y3 Y4", "B9 G10 Y11", "W B5 G3", "R5 R6 G7")]
+    decider = PolicyDecider(Rules(4), 3, policy, seed=1)
+    played = {}
+    for bid in (0, 1):
+        view = RoundView(hands, turned=deck.index("R2"), trump=1, bids=[1, bid, 1, 1], plays=[deck.index("B9")])
+        decision = decider.decide(view)
+        assert (decision.kind, decision.seat) == ("card", 2)
+        played[bid] = str(deck.card(decision.value))
+    assert played == {0: "B5", 1: "W"}

@@ -176,7 +176,7 @@ MUTANTS: list[Mutant] = [
         "    if need <= 0:\n        if duck_pos >= 0:",
         "    if need < 0:\n        if duck_pos >= 0:",
         "heuristic card play: keeps trying to win tricks once its bid is made",
-        (STRENGTH + "[heuristic]", *OLD_PLAYERS),
+        ("tests/test_decide.py::test_a_player_whose_bid_is_made_ducks", STRENGTH + "[heuristic]", *OLD_PLAYERS),
     ),
     Mutant(
         "P3",
@@ -436,7 +436,7 @@ MUTANTS: list[Mutant] = [
         "        bids=args.bids,",
         '        bids="open",',
         "`wizstats simulate --bids` ignored",
-        (CLI, "tests/test_cli.py"),
+        (CLI + "::test_simulate", "tests/test_cli.py", CLI),
     ),
     Mutant(
         "L4",
