@@ -10,9 +10,13 @@ Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its su
 
 from __future__ import annotations
 
-from ..exact import highest_of_suit
+import pandas as pd
+
+from ..exact import break_even_probability, highest_of_suit
+from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from .ask import ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _pct, ask
+from ..stats import wizard_sure_trick
+from .ask import ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
 
@@ -59,6 +63,86 @@ def _highest_of_suit(o: AskOptions) -> Answer:
     return Answer(sentence, t)
 
 
+# ---------------------------------------------------------------- shared
+def _players(o: AskOptions) -> tuple[str, str]:
+    """The players asked for (default :data:`wizstats.DEFAULT_POLICY`) and the one shown for comparison."""
+    main = o.policy or DEFAULT_POLICY
+    return main, ("expert" if main != "expert" else "heuristic")
+
+
+def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
+    return f"{100 * value:.{digits}f}% {_ci(low, high, 100, digits)}"
+
+
+def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand size") -> str:
+    return f"({policies} players, {n:,} {what}, seed {o.seed}, 95% intervals)"
+
+
+# ---------------------------------------------------------------- claim 3: a Wizard is a sure trick
+def _wizard_sure_trick(o: AskOptions) -> Answer:
+    n = o.n or 4000
+    main, other = _players(o)
+    parts = []
+    for policy in (main, other):
+        res = wizard_sure_trick(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = "game" if o.hand_size is None else o.hand_size
+    fail = t[(t.quantity == "p_fail") & (t.seat != "all") & (t.hand_size != "game")]
+
+    def pooled(policy: str, quantity: str = "p_fail", seat: object = "all") -> pd.Series:
+        rows = t[(t.policy == policy) & (t.hand_size == label) & (t.seat == seat) & (t.quantity == quantity)]
+        return rows.iloc[0]
+
+    m, c = pooled(main), pooled(other)
+    mine = fail[fail.policy == main]
+    worst = mine.loc[mine.value.idxmax()]
+    cut = break_even_probability()
+    pays = 1 - worst.value >= float(cut)
+    where = (
+        f"over a {o.n_players}-player game"
+        if o.hand_size is None
+        else f"with {o.hand_size} card{'s' if o.hand_size > 1 else ''} in hand"
+    )
+    verdict = "Holds" if pays else f"Does not hold at {worst.hand_size} cards from seat {worst.seat}"
+    sentence = (
+        f"{verdict}: {where} a Wizard in hand takes no trick {_pct_ci(m.value, m.low, m.high, 2)} of the time"
+        f" ({main} players; {other}: {_pct_ci(c.value, c.low, c.high, 2)}); the most at {worst.hand_size}"
+        f" card{'s' if worst.hand_size != 1 else ''} from seat {worst.seat}, {_pct_ci(worst.value, worst.low, worst.high)},"
+        f" when an earlier Wizard comes first. Counting each Wizard as one trick pays while it takes its trick at"
+        f" least {cut} of the time (one more trick bid in round 1), so {'it pays everywhere' if pays else 'not there'}."
+    )
+    kept, lost = _split(t, main, label)
+    if lost is not None:
+        why = (
+            "most failures are Wizards thrown under another on purpose"
+            if lost.value > kept.value
+            else "a Wizard that fails usually costs its holder his bid"
+        )
+        sentence += (
+            f" When one does fail its holder meets his bid {_pct(lost.value)} of the time ({int(lost.n):,} hands), against"
+            f" {_pct(kept.value)} when every Wizard took its trick: {why}."
+        )
+    sentence += f" {_about(f'{main} and {other}', n, o)}"
+    summary = fail[fail.policy == main].pivot(index="hand_size", columns="seat", values="value")
+    summary = (100 * summary).round(2).reset_index()
+    summary.columns = ["hand size", *(f"seat {s}: no trick (%)" for s in summary.columns[1:])]
+    return Answer(sentence, t, summary)
+
+
+def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series, pd.Series | None]:
+    """Bid met when every Wizard took its trick, and when one failed (pooled over the seats by the hands)."""
+    rows = t[(t.policy == policy) & (t.hand_size == label) & (t.seat != "all")]
+    out = []
+    for quantity in ("met_if_kept", "met_if_failed"):
+        q = rows[rows.quantity == quantity]
+        hits = float((q.value * q.n).sum())
+        total = int(q.n.sum())
+        out.append(None if total == 0 else pd.Series({"value": hits / total, "n": int(total)}))
+    assert out[0] is not None
+    return out[0], out[1]
+
+
 CLAIMS: list[Question] = [
     Question(
         "highest-of-suit",
@@ -66,6 +150,13 @@ CLAIMS: list[Question] = [
         ("n_players", "hand_size", "rank"),
         _highest_of_suit,
         source=f"{ARTICLE_003}: 'een 10 kan zomaar de hoogste van zijn kleur zijn'",
+    ),
+    Question(
+        "wizard-sure-trick",
+        "Is a Wizard a sure trick to count in the bid?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _wizard_sure_trick,
+        source=f"{ARTICLE_003}: 'Een tovenaar is een zekere slag zolang jij hem als eerste in de slag legt'",
     ),
 ]
 """The articles' claims, in the catalogue's order."""

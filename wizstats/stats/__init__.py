@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .claims import wizard_sure_trick
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -30,4 +31,5 @@ __all__ = [
     "trick_distribution",
     "trump_choice_value",
     "trump_inputs",
+    "wizard_sure_trick",
 ]

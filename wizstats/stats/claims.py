@@ -1,0 +1,182 @@
+"""The source articles' rules of thumb, measured: a Wizard as a sure trick, hidden bids, trailing at half time.
+
+Each function plays rounds or games with the named players and returns a :class:`Result`
+(rows ``hand_size, seat, quantity, value, low, high, n``), like :mod:`wizstats.stats.effects`.
+Each hand size uses its own range of round indices (``hand_size << 32`` on), so figures of
+different hand sizes are independent.
+
+>>> t = wizard_sure_trick(4, [1], n=2000).table
+>>> t[(t.seat == 1) & (t.quantity == "p_fail")].value.item()  # seat 1 leads: its Wizard comes first
+0.0
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+import pandas as pd
+
+from ..engine import trace_rounds
+from ..estimates import Estimate, Result, mean_estimate, proportion_estimate
+from ..intervals import ConfidenceInterval
+from ..players import strongest
+from ..rules import Rules, score_table
+from .effects import _common_iv, _z
+from .setup import policy_setup
+
+__all__ = ["wizard_sure_trick"]
+
+MAX_TRACED = 200_000
+"""The most rounds per hand size a traced measurement plays (the trace keeps every card)."""
+
+
+def _ratio_estimate(name: str, num: np.ndarray, den: np.ndarray, confidence_level: float) -> Estimate:
+    """``sum(num) / sum(den)`` over independent units, with a delta-method (ratio estimator) normal interval."""
+    m, total = len(num), float(den.sum())
+    if m < 2 or total == 0:
+        return Estimate(name, math.nan, ConfidenceInterval(math.nan, math.nan), int(m), False, "no samples")
+    r = float(num.sum()) / total
+    var = float(((num - r * den) ** 2).sum()) / total**2 * m / (m - 1)
+    half = _z(confidence_level) * math.sqrt(var)
+    return Estimate(
+        name,
+        r,
+        ConfidenceInterval(r - half, r + half),
+        int(m),
+        False,
+        "ratio estimator",
+        confidence_level=confidence_level,
+    )
+
+
+def _row(hand_size: object, seat: object, est: Estimate) -> dict[str, object]:
+    ci = est.ci or ConfidenceInterval(math.nan, math.nan)
+    return {
+        "hand_size": hand_size,
+        "seat": seat,
+        "quantity": est.name,
+        "value": est.value,
+        "low": ci.low,
+        "high": ci.high,
+        "n": est.n,
+    }
+
+
+def _wizard_counts(rules: Rules, r: int, policy: object, n: int, seed: int) -> dict[str, np.ndarray]:
+    """Per round and seat: Wizards held, Wizards that took no trick, bid met, score (one traced batch)."""
+    tr = trace_rounds(rules, r, n, policies=policy, seed=seed, start=r << 32)  # type: ignore[arg-type]
+    first = rules.deck.n_suit_cards
+    is_w = (tr.plays >= first) & (tr.plays < first + rules.deck.n_wizards)  # [R, tricks, position]
+    under = is_w & ((np.cumsum(is_w, axis=2) - is_w) > 0)  # a Wizard after an earlier Wizard of the trick
+    n_seats = rules.n_players
+    seat = (tr.leaders[:, :, None] + np.arange(n_seats)[None, None, :]) % n_seats
+    held = np.zeros((n, n_seats), np.int64)
+    failed = np.zeros((n, n_seats), np.int64)
+    rows = np.broadcast_to(np.arange(n)[:, None, None], seat.shape)
+    np.add.at(held, (rows[is_w], seat[is_w]), 1)
+    np.add.at(failed, (rows[under], seat[under]), 1)
+    table = score_table(r, rules)
+    return {
+        "held": held,
+        "failed": failed,
+        "met": tr.bids == tr.tricks,
+        "score": table[tr.bids, tr.tricks].astype(float),
+    }
+
+
+def _wizard_rows(label: object, seat: object, c: dict[str, np.ndarray], cl: float) -> list[dict[str, object]]:
+    """The rows of one hand size and seat (or ``all`` seats: then a unit is a round, Wizards summed)."""
+    held, failed = c["held"], c["failed"]
+    if held.ndim == 2:  # all seats of a round together
+        held, failed = held.sum(axis=1), failed.sum(axis=1)
+    rows = [_row(label, seat, _ratio_estimate("p_fail", failed.astype(float), held.astype(float), cl))]
+    if c["held"].ndim == 2:
+        return rows
+    has = held > 0
+    lost = has & (failed > 0)
+    kept = has & (failed == 0)
+    rows.append(
+        _row(label, seat, proportion_estimate("p_hand_fails", int(lost.sum()), int(has.sum()), confidence_level=cl))
+    )
+    for part, mask in (("kept", kept), ("failed", lost)):
+        if mask.sum() >= 2:
+            met = c["met"][mask]
+            score = c["score"][mask]
+            rows.append(
+                _row(
+                    label,
+                    seat,
+                    proportion_estimate(f"met_if_{part}", int(met.sum()), int(mask.sum()), confidence_level=cl),
+                )
+            )
+            rows.append(
+                _row(
+                    label,
+                    seat,
+                    mean_estimate(
+                        f"score_if_{part}",
+                        float(score.sum()),
+                        float((score**2).sum()),
+                        int(mask.sum()),
+                        confidence_level=cl,
+                    ),
+                )
+            )
+    return rows
+
+
+def wizard_sure_trick(
+    n_players: int | None = None,
+    hand_sizes: int | Iterable[int] | None = None,
+    *,
+    rules: Rules | None = None,
+    policy: object = None,
+    n: int = 4000,
+    seed: int = 0,
+    confidence_level: float = 0.95,
+) -> Result:
+    """How often a Wizard in hand fails to take a trick, and what a failed Wizard does to its holder's score.
+
+    A Wizard takes its trick unless another Wizard was played before it in the same trick
+    (RULES 5). Rows per hand size and seat (seat 0 deals, seat 1 leads the first trick):
+    ``p_fail`` (the share of the Wizards held that took no trick; ratio-estimator interval),
+    ``p_hand_fails`` (the share of Wizard-holding hands in which one failed),
+    ``met_if_kept`` / ``met_if_failed`` (bid met when every Wizard took a trick / when one
+    failed) and ``score_if_kept`` / ``score_if_failed`` (their mean scores); seat ``all``
+    pools the seats, and ``hand_size == "game"`` pools the hand sizes asked for (default: the
+    game's schedule, ``n`` rounds each). The split by outcome is an association: a player who
+    has made his bid may throw his Wizard under another on purpose.
+    """
+    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    if n > MAX_TRACED:
+        raise ValueError(f"n is at most {MAX_TRACED:,} rounds per hand size for this measurement, got {n:,}")
+    if rules.deck.n_wizards < 2:
+        raise ValueError(f"the {rules.deck.name} deck has fewer than two Wizards: a Wizard never fails")
+    policy = strongest() if policy is None else policy
+    name = policy_setup(policy, rules.n_players)[0]
+    rows: list[dict[str, object]] = []
+    pooled: list[dict[str, np.ndarray]] = []
+    for r in sizes:
+        c = _wizard_counts(rules, r, policy, n, seed)
+        pooled.append(c)
+        for s in range(rules.n_players):
+            rows += _wizard_rows(r, s, {k: v[:, s] for k, v in c.items()}, confidence_level)
+        rows += _wizard_rows(r, "all", c, confidence_level)
+    if len(sizes) > 1:
+        game = {k: np.concatenate([c[k] for c in pooled]) for k in pooled[0]}
+        for s in range(rules.n_players):
+            rows += _wizard_rows("game", s, {k: v[:, s] for k, v in game.items()}, confidence_level)
+        rows += _wizard_rows("game", "all", game, confidence_level)
+    return Result(
+        f"Wizards that take no trick ({rules.n_players} players)",
+        pd.DataFrame(rows),
+        False,
+        "traced rounds: a Wizard fails when another Wizard came first in its trick",
+        rules,
+        name,
+        seed,
+        n,
+        confidence_level,
+    )
