@@ -15,8 +15,8 @@ import pandas as pd
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from ..stats import wizard_sure_trick
-from .ask import ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
+from ..stats import bid_visibility_edge, wizard_sure_trick
+from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
 
@@ -72,6 +72,10 @@ def _players(o: AskOptions) -> tuple[str, str]:
 
 def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
     return f"{100 * value:.{digits}f}% {_ci(low, high, 100, digits)}"
+
+
+def _cards(r: int) -> str:
+    return f"{r} card{'s' if r != 1 else ''}"
 
 
 def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand size") -> str:
@@ -143,7 +147,93 @@ def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series, pd.S
     return out[0], out[1]
 
 
+# ---------------------------------------------------------------- claim 1: hidden bids and the dealer
+NOT_MEASURABLE = "not measurable with this player"
+"""What a paired difference of zero width is printed as: the players play both variants alike."""
+
+
+def _flat(row: pd.Series) -> bool:
+    return bool(row.high - row.low == 0)
+
+
+def _edge_cell(row: pd.Series) -> str:
+    return NOT_MEASURABLE if _flat(row) else f"{row.value:+.2f} [{row.low:.2f}, {row.high:.2f}]"
+
+
+def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: pd.Series, unit: str) -> str:
+    """One player's verdict on hidden bids taking away the dealer's edge."""
+    edge = f"{open_.value:+.1f} {_ci(open_.low, open_.high)}"
+    if _flat(removed):
+        return (
+            f"not measurable with {policy} players (they do not read the earlier bids, so open and hidden bids play"
+            f" every deal alike; the dealer's edge is {edge} {unit} either way)"
+        )
+    took = f"{removed.value:+.1f} {_ci(removed.low, removed.high)}"
+    kept = f"{hidden.value:+.1f} {_ci(hidden.low, hidden.high)}"
+    if removed.low > 0 and hidden.low <= 0 <= hidden.high:
+        return (
+            f"holds with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}, leaving {kept}"
+        )
+    if removed.low > 0:
+        return f"holds in part with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}; he keeps {kept}"
+    if removed.high < 0:
+        return f"does not hold with {policy} players: hidden bids raise the dealer's edge ({edge} {unit}) by {-removed.value:.1f}"
+    return f"not shown with {policy} players: hidden bids change the dealer's {edge} {unit} by {took}, an interval that includes 0"
+
+
+def _hidden_bids(o: AskOptions) -> Answer:
+    n = o.n or 6000
+    main, other = _players(o)
+    parts = []
+    for policy in (main, other):
+        res = bid_visibility_edge(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = "game" if o.hand_size is None else o.hand_size
+    unit = "points per game" if o.hand_size is None else f"points per round of {_cards(o.hand_size)}"
+
+    def get(policy: str, quantity: str, at: object = label) -> pd.Series:
+        return t[(t.policy == policy) & (t.hand_size == at) & (t.quantity == quantity)].iloc[0]
+
+    verdicts = [
+        _hidden_verdict(p, get(p, "edge_open"), get(p, "edge_hidden"), get(p, "open_minus_hidden"), unit)
+        for p in (main, other)
+    ]
+    measurable = [not _flat(get(p, "open_minus_hidden")) for p in (main, other)]
+    head = "Depends on the players" if measurable[0] != measurable[1] else "With these players"
+    after = " and ".join(
+        f"{_edge_cell(get(p, 'open_minus_after_round')).replace(NOT_MEASURABLE, 'nothing measurable')} ({p})"
+        for p in (main, other)
+    )
+    sentence = (
+        f"{head} ({o.n_players} players, {'over a game' if o.hand_size is None else _cards(o.hand_size)}):"
+        f" {verdicts[0]}; {verdicts[1]}. Bids shown only after the round take away {after} {unit}"
+        f" {_about(f'{main} and {other}', n, o)}."
+    )
+    rows = []
+    for h in dict.fromkeys(t.hand_size):
+        row = {"hand size": str(h)}
+        for p in (main, other):
+            for quantity, title in (
+                ("edge_open", "edge, open"),
+                ("edge_hidden", "edge, hidden"),
+                ("open_minus_hidden", "taken by hidden"),
+                ("open_minus_after_round", "taken by after-round"),
+            ):
+                row[f"{p}: {title}"] = _edge_cell(get(p, quantity, h))
+        rows.append(row)
+    return Answer(sentence, t, pd.DataFrame(rows))
+
+
 CLAIMS: list[Question] = [
+    Question(
+        "hidden-bids",
+        "Do hidden bids take away the dealer's edge?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _hidden_bids,
+        source=f"{ARTICLE_000}, on 'Verdeckter Tipp': 'Die Variante ist der einfachste Weg, den Positionsvorteil des"
+        " Kartengebers auszuschalten'",
+    ),
     Question(
         "highest-of-suit",
         "In the first rounds, how often is a card of rank k the highest of its suit among the dealt cards?",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .claims import wizard_sure_trick
+from .claims import bid_visibility_edge, wizard_sure_trick
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -12,6 +12,7 @@ from .tables import bid_table, strength_table
 
 __all__ = [
     "TrickDistribution",
+    "bid_visibility_edge",
     "bid_table",
     "bid_thresholds",
     "bids_add_up",

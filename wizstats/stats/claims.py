@@ -22,11 +22,11 @@ from ..engine import trace_rounds
 from ..estimates import Estimate, Result, mean_estimate, proportion_estimate
 from ..intervals import ConfidenceInterval
 from ..players import strongest
-from ..rules import Rules, score_table
-from .effects import _common_iv, _z
+from ..rules import BidVisibility, Rules, score_table
+from .effects import _common_iv, _paired, _sum_rows, _z
 from .setup import policy_setup
 
-__all__ = ["wizard_sure_trick"]
+__all__ = ["bid_visibility_edge", "wizard_sure_trick"]
 
 MAX_TRACED = 200_000
 """The most rounds per hand size a traced measurement plays (the trace keeps every card)."""
@@ -174,6 +174,75 @@ def wizard_sure_trick(
         pd.DataFrame(rows),
         False,
         "traced rounds: a Wizard fails when another Wizard came first in its trick",
+        rules,
+        name,
+        seed,
+        n,
+        confidence_level,
+    )
+
+
+VISIBILITY_QUANTITIES = {
+    "edge_open": "dealer's edge, open bids",
+    "edge_hidden": "dealer's edge, hidden bids",
+    "edge_after_round": "dealer's edge, bids shown after the round",
+    "open_minus_hidden": "edge removed by hidden bids",
+    "open_minus_after_round": "edge removed by bids shown after the round",
+}
+"""The quantities of :func:`bid_visibility_edge` and what they say."""
+
+
+def bid_visibility_edge(
+    n_players: int | None = None,
+    hand_sizes: int | Iterable[int] | None = None,
+    *,
+    rules: Rules | None = None,
+    policy: object = None,
+    n: int = 20_000,
+    seed: int = 0,
+    confidence_level: float = 0.95,
+    threads: int | None = None,
+) -> Result:
+    """The dealer's edge with open bids, hidden bids ("Verdeckter Tipp") and bids shown only after the round.
+
+    The dealer's edge is his score minus the mean of the other seats' in the same round. Every
+    deal is played three times (open, hidden, after-round; the same deal and stream), so
+    ``open_minus_hidden`` and ``open_minus_after_round``, the part of the edge each variant takes
+    away, carry paired intervals. A difference whose interval has zero width means the players
+    play every deal identically under both rules (they do not read the bids): not measurable
+    with them. Rows per hand size (seat 0); ``hand_size == "game"`` sums over the hand sizes
+    asked for (default: the game's schedule), the edge over a whole game. Plus/minus one needs
+    open bids and is refused.
+
+    >>> t = bid_visibility_edge(4, [2], n=2000, policy="heuristic").table
+    >>> t.set_index("quantity").loc["open_minus_hidden", ["low", "high"]].tolist()  # heuristic ignores earlier bids
+    [0.0, 0.0]
+    """
+    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    if rules.plus_minus_one:
+        raise ValueError("plus/minus one needs open bids: compare the bid variants without it")
+    if rules.bids is not BidVisibility.OPEN:
+        rules = rules.replace(bids=BidVisibility.OPEN)
+    policy = strongest() if policy is None else policy
+    rows: list[dict[str, object]] = []
+    name = ""
+    ci = {"confidence_level": confidence_level}
+    for r in sizes:
+        for variant in (BidVisibility.HIDDEN, BidVisibility.AFTER_ROUND):
+            tot, used, name = _paired(rules, rules.replace(bids=variant), r, policy, n, seed, threads=threads)
+            d = tot["dealer"]
+            label = variant.value.replace("-", "_")
+            if variant is BidVisibility.HIDDEN:
+                rows.append(_row(r, 0, mean_estimate("edge_open", d[0, 0], d[0, 1], used, **ci)))
+            rows.append(_row(r, 0, mean_estimate(f"edge_{label}", d[1, 0], d[1, 1], used, **ci)))
+            rows.append(_row(r, 0, mean_estimate(f"open_minus_{label}", d[2, 0], d[2, 1], used, **ci)))
+    if len(sizes) > 1:
+        rows += _sum_rows(rows, list(VISIBILITY_QUANTITIES), "game", _z(confidence_level), average=False)
+    return Result(
+        f"The dealer's edge by who sees the bids ({rules.n_players} players)",
+        pd.DataFrame(rows),
+        False,
+        "paired over the same deals: dealer's score minus the mean of the others'",
         rules,
         name,
         seed,
