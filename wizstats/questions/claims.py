@@ -15,7 +15,7 @@ import pandas as pd
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from ..stats import bid_visibility_edge, wizard_sure_trick
+from ..stats import bid_visibility_edge, half_time_lead, wizard_sure_trick
 from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
@@ -225,6 +225,69 @@ def _hidden_bids(o: AskOptions) -> Answer:
     return Answer(sentence, t, pd.DataFrame(rows))
 
 
+# ---------------------------------------------------------------- claim 2: trailing at half time
+def _bin_text(lo: float, hi: float) -> str:
+    if hi == 0:
+        return "leading"
+    if hi == float("inf"):
+        return f"over {lo:.0f} behind"
+    return f"{hi:.0f} behind" if hi - lo <= 10 else f"{lo + 10:.0f}-{hi:.0f} behind"  # totals move in tens
+
+
+def _half_time(o: AskOptions) -> Answer:
+    n = o.n or 20_000
+    main, other = _players(o)
+    rules = Rules.tournament(o.n_players) if o.schedule == "tournament" else Rules(o.n_players)
+    parts = []
+    for policy in (main, other):
+        res = half_time_lead(rules=rules, policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    half, rounds = int(t.half.iloc[0]), int(t["rounds"].iloc[0])
+    even = 1 / o.n_players
+    lead = {p: t[(t.policy == p) & (t.quantity == "leader_wins")].iloc[0] for p in (main, other)}
+    curve = t[(t.policy == main) & (t.quantity == "win_by_deficit")]
+    trailing = curve[curve.deficit_high > 0]
+    at_least_even = trailing[trailing.high >= even]
+    first_below = trailing[trailing.high < even]
+    m = lead[main]
+    text = (
+        f"with {o.n_players} players ({o.schedule} schedule, half time after {half} of {rounds} rounds) the leader"
+        f" at half time wins {_pct_ci(m.value, m.low, m.high)} of the games ({main} players; {other}:"
+        f" {_pct_ci(lead[other].value, lead[other].low, lead[other].high)}), against {_pct(even)} for each player"
+        " at the start"
+    )
+    if first_below.empty:
+        sentence = (
+            f"Holds: {text}, and a player behind at half time keeps at least that starting chance at every deficit"
+        )
+    else:
+        b = first_below.iloc[0]
+        far = trailing.iloc[min(len(trailing) - 1, trailing.index.get_loc(b.name) + 3)]
+        keep = (
+            f"up to {at_least_even.deficit_high.max():.0f} points behind a player still has at least about his starting"
+            " chance"
+            if not at_least_even.empty and at_least_even.deficit_high.max() < b.deficit_high
+            else "even a small deficit costs"
+        )
+        sentence = (
+            f"Depends on the deficit: {text}; {keep}, {_bin_text(b.deficit_low, b.deficit_high)} he wins"
+            f" {_pct_ci(b.value, b.low, b.high)}, and {_bin_text(far.deficit_low, far.deficit_high)}"
+            f" {_pct_ci(far.value, far.low, far.high)}"
+        )
+    sentence += f" {_about(f'{main} and {other}', n, o, 'games')}."
+    rows: dict[tuple[float, float], dict[str, object]] = {}
+    for p in (main, other):
+        for r in t[(t.policy == p) & (t.quantity == "win_by_deficit")].itertuples():
+            row = rows.setdefault(
+                (r.deficit_low, r.deficit_high), {"at half time": _bin_text(r.deficit_low, r.deficit_high)}
+            )
+            row[f"{p}: wins"] = _pct_ci(r.value, r.low, r.high)
+            row[f"{p}: players"] = r.n
+    summary = pd.DataFrame(list(rows.values())).fillna("-")
+    return Answer(sentence, t, summary)
+
+
 CLAIMS: list[Question] = [
     Question(
         "hidden-bids",
@@ -233,6 +296,13 @@ CLAIMS: list[Question] = [
         _hidden_bids,
         source=f"{ARTICLE_000}, on 'Verdeckter Tipp': 'Die Variante ist der einfachste Weg, den Positionsvorteil des"
         " Kartengebers auszuschalten'",
+    ),
+    Question(
+        "half-time",
+        "Has a player who trails at half time lost nothing yet?",
+        ("n_players", "schedule", "n", "seed", "policy"),
+        _half_time,
+        source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
     ),
     Question(
         "highest-of-suit",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .claims import bid_visibility_edge, wizard_sure_trick
+from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -21,6 +21,7 @@ __all__ = [
     "dealer_advantage",
     "game_score_distribution",
     "hand_iv",
+    "half_time_lead",
     "hand_size_iv",
     "plus_minus_one_cost",
     "policy_setup",

@@ -1,5 +1,8 @@
 """The source articles' rules of thumb, measured: a Wizard as a sure trick, hidden bids, trailing at half time.
 
+``half_time_lead`` plays whole games (:func:`wizstats.engine.trace_games`) and reads the totals
+after half the rounds from the round records.
+
 Each function plays rounds or games with the named players and returns a :class:`Result`
 (rows ``hand_size, seat, quantity, value, low, high, n``), like :mod:`wizstats.stats.effects`.
 Each hand size uses its own range of round indices (``hand_size << 32`` on), so figures of
@@ -18,21 +21,23 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from ..engine import trace_rounds
-from ..estimates import Estimate, Result, mean_estimate, proportion_estimate
+from ..engine import seed_key, trace_games, trace_rounds
+from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate
 from ..intervals import ConfidenceInterval
 from ..players import strongest
-from ..rules import BidVisibility, Rules, score_table
+from ..rules import BidVisibility, Rules, rules_for, score_table
 from .effects import _common_iv, _paired, _sum_rows, _z
 from .setup import policy_setup
 
-__all__ = ["bid_visibility_edge", "wizard_sure_trick"]
+__all__ = ["bid_visibility_edge", "half_time_lead", "wizard_sure_trick"]
 
 MAX_TRACED = 200_000
 """The most rounds per hand size a traced measurement plays (the trace keeps every card)."""
 
 
-def _ratio_estimate(name: str, num: np.ndarray, den: np.ndarray, confidence_level: float) -> Estimate:
+def _ratio_estimate(
+    name: str, num: np.ndarray, den: np.ndarray, confidence_level: float, bounded: bool = True
+) -> Estimate:
     """``sum(num) / sum(den)`` over independent units, with a delta-method (ratio estimator) normal interval."""
     m, total = len(num), float(den.sum())
     if m < 2 or total == 0:
@@ -40,6 +45,16 @@ def _ratio_estimate(name: str, num: np.ndarray, den: np.ndarray, confidence_leve
     r = float(num.sum()) / total
     var = float(((num - r * den) ** 2).sum()) / total**2 * m / (m - 1)
     half = _z(confidence_level) * math.sqrt(var)
+    if bounded:  # a share: the interval stays inside [0, 1]
+        return Estimate(
+            name,
+            r,
+            ConfidenceInterval(max(r - half, 0.0), min(r + half, 1.0)),
+            int(m),
+            False,
+            "ratio estimator",
+            confidence_level=confidence_level,
+        )
     return Estimate(
         name,
         r,
@@ -249,3 +264,97 @@ def bid_visibility_edge(
         n,
         confidence_level,
     )
+
+
+TRACE_CHUNK = 20_000
+"""Games per traced batch (the trace keeps every round of every game)."""
+
+
+def _half_time(rules: Rules, n: int, policy: object, seed: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Totals after half the rounds and at the end (points), ``[games, players]``, and the half used."""
+    halves, finals, half = [], [], 0
+    for start in range(0, n, TRACE_CHUNK):
+        tr = trace_games(rules, min(TRACE_CHUNK, n - start), policies=policy, seed=seed, start=start)  # type: ignore[arg-type]
+        half = tr.plan.half
+        halves.append(tr.records[:, :half, :, 3].sum(axis=1) / tr.scale)
+        finals.append(tr.totals / tr.scale)
+    return np.concatenate(halves), np.concatenate(finals), half
+
+
+def half_time_lead(
+    n_players: int | None = None,
+    *,
+    rules: Rules | None = None,
+    policy: object = None,
+    n: int = 20_000,
+    seed: int = 0,
+    bin_width: float = 20.0,
+    min_count: int = 200,
+    confidence_level: float = 0.95,
+) -> Result:
+    """How often the leader at half time wins, and the chance to win by the deficit at half time.
+
+    Plays ``n`` whole games (``rules``: the standard game for ``n_players``, or e.g.
+    ``Rules.tournament(n)``; a game is won on points, placement points follow from the ranks). Half time is after half the
+    rounds, rounded down (:func:`wizstats.game_plan`). Rows: ``leader_wins`` (the single leader
+    at half time wins, alone or tied; games with a tie for the lead left out, as
+    :meth:`wizstats.GameResult.half_leader_wins` counts them), ``even_chance`` (1 / players),
+    and ``win_by_deficit`` per bin ``deficit_low .. deficit_high`` of points behind the leader
+    at half time (0: leading, alone or tied), every player of every game counted, the interval
+    clustered by game (ratio estimator). Bins with fewer than ``min_count`` players are merged
+    into the last.
+    """
+    rules = rules_for(rules, n_players)
+    check_sample_size(n)
+    check_confidence(confidence_level)
+    seed_key(seed)
+    if n > 50 * TRACE_CHUNK:
+        raise ValueError(f"n is at most {50 * TRACE_CHUNK:,} games for this measurement, got {n:,}")
+    policy = strongest() if policy is None else policy
+    name = policy_setup(policy, rules.n_players)[0]
+    width = float(bin_width)
+    if not width > 0:
+        raise ValueError(f"bin_width must be > 0, got {bin_width}")
+    half_tot, final, half = _half_time(rules, n, policy, seed)
+    top = half_tot.max(axis=1)
+    won = final == final.max(axis=1, keepdims=True)
+    single = (half_tot == top[:, None]).sum(axis=1) == 1
+    leader = half_tot.argmax(axis=1)
+    lead_won = won[np.arange(len(won)), leader][single]
+    cl = confidence_level
+    rows: list[dict[str, object]] = [
+        {
+            "quantity": "leader_wins",
+            **_est_cols(proportion_estimate("", int(lead_won.sum()), int(single.sum()), confidence_level=cl)),
+        },
+        {"quantity": "even_chance", "value": 1 / rules.n_players, "low": math.nan, "high": math.nan, "n": n},
+    ]
+    deficit = top[:, None] - half_tot
+    bins = [(0.0, 0.0)]  # leading, alone or tied
+    lo = 0.0
+    while ((deficit > lo + width).sum()) >= min_count and ((deficit > lo) & (deficit <= lo + width)).sum() >= min_count:
+        bins.append((lo, lo + width))
+        lo += width
+    bins.append((lo, math.inf))
+    for lo, hi in bins:
+        inside = deficit == 0 if hi == 0 else (deficit > lo) & (deficit <= hi)
+        est = _ratio_estimate("", (inside & won).sum(axis=1).astype(float), inside.sum(axis=1).astype(float), cl)
+        cols = _est_cols(est) | {"n": int(inside.sum())}
+        rows.append({"quantity": "win_by_deficit", "deficit_low": lo, "deficit_high": hi, **cols})
+    return Result(
+        f"Leading at half time (after {half} of {len(rules.schedule)} rounds, {rules.n_players} players,"
+        f" {rules.describe()})",
+        pd.DataFrame(rows).assign(half=half, rounds=len(rules.schedule)),
+        False,
+        "traced whole games; win = the highest final total, alone or tied; deficit in points",
+        rules,
+        name,
+        seed,
+        n,
+        confidence_level,
+    )
+
+
+def _est_cols(est: Estimate) -> dict[str, object]:
+    ci = est.ci or ConfidenceInterval(math.nan, math.nan)
+    return {"value": est.value, "low": ci.low, "high": ci.high, "n": est.n}
