@@ -335,14 +335,27 @@ def _bidding_last(o: AskOptions) -> Answer:
     last = t[(t.hand_size == label) & (t.quantity == "bidding_last")].iloc[0]
     edge = t[(t.hand_size == label) & (t.quantity == "dealer_minus_others")].iloc[0]
     where = f"in rounds of {o.hand_size} cards" if o.hand_size else "per round, averaged over a game"
+    worth = (
+        f"is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)} to the dealer {where}, against"
+        " everyone bidding at once"
+        if last.high > last.low
+        else "is not measurable with these players (they do not read the earlier bids, so bidding last and bidding"
+        " at once play every deal alike)"
+    )
     sentence = (
-        f"Bidding last, knowing every other bid, is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)}"
-        f" to the dealer {where}, against everyone bidding at once; all told the dealer's score minus the average"
+        f"Bidding last, knowing every other bid, {worth}; all told the dealer's score minus the average"
         f" other seat's is {edge.value:+.2f} {_ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
         f" plus/minus one) {_about(o, res.policy, n)}."
     )
     names = {"bidding_last": "bidding last (open minus hidden)", "dealer_minus_others": "dealer minus others"}
     summary = _wide(t, names)
+    flat = t[t.quantity == "bidding_last"].assign(hand_size=lambda f: f.hand_size.astype(str))
+    flat = set(flat[flat.high == flat.low].hand_size)
+    column = names["bidding_last"]
+    summary[column] = [
+        "not measurable with this player" if h in flat else c
+        for h, c in zip(summary["hand size"], summary[column], strict=True)
+    ]
     return Answer(sentence, t, summary)
 
 

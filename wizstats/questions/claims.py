@@ -102,7 +102,7 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
     mine = fail[fail.policy == main]
     worst = mine.loc[mine.value.idxmax()]
     cut = break_even_probability()
-    pays = 1 - worst.value >= float(cut)
+    pays = 1 - worst.high >= float(cut)  # even the upper end of the worst case
     where = (
         f"over a {o.n_players}-player game"
         if o.hand_size is None
@@ -111,9 +111,14 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
     verdict = "Holds" if pays else f"Does not hold at {worst.hand_size} cards from seat {worst.seat}"
     sentence = (
         f"{verdict}: {where} a Wizard in hand takes no trick {_pct_ci(m.value, m.low, m.high, 2)} of the time"
-        f" ({main} players; {other}: {_pct_ci(c.value, c.low, c.high, 2)}); the most at {worst.hand_size}"
-        f" card{'s' if worst.hand_size != 1 else ''} from seat {worst.seat}, {_pct_ci(worst.value, worst.low, worst.high)},"
-        f" when an earlier Wizard comes first. Counting each Wizard as one trick pays while it takes its trick at"
+        f" ({main} players; {other}: {_pct_ci(c.value, c.low, c.high, 2)}); "
+        + (
+            f"the most at {_cards(worst.hand_size)} from seat {worst.seat},"
+            f" {_pct_ci(worst.value, worst.low, worst.high)}, when an earlier Wizard comes first."
+            if worst.value > 0
+            else "none failed in these deals."
+        )
+        + f" Counting each Wizard as one trick pays while it takes its trick at"
         f" least {cut} of the time (one more trick bid in round 1), so {'it pays everywhere' if pays else 'not there'}."
     )
     kept, lost = _split(t, main, label)
@@ -127,7 +132,7 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
             f" When one does fail its holder meets his bid {_pct(lost.value)} of the time ({int(lost.n):,} hands), against"
             f" {_pct(kept.value)} when every Wizard took its trick: {why}."
         )
-    sentence += f" {_about(f'{main} and {other}', n, o)}"
+    sentence = sentence[:-1] + f" {_about(f'{main} and {other}', n, o)}."
     summary = fail[fail.policy == main].pivot(index="hand_size", columns="seat", values="value")
     summary = (100 * summary).round(2).reset_index()
     summary.columns = ["hand size", *(f"seat {s}: no trick (%)" for s in summary.columns[1:])]
@@ -284,7 +289,7 @@ def _half_time(o: AskOptions) -> Answer:
             )
             row[f"{p}: wins"] = _pct_ci(r.value, r.low, r.high)
             row[f"{p}: players"] = r.n
-    summary = pd.DataFrame(list(rows.values())).fillna("-")
+    summary = pd.DataFrame(list(rows.values())).astype(object).fillna("-")
     return Answer(sentence, t, summary)
 
 

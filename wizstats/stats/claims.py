@@ -23,7 +23,7 @@ import pandas as pd
 
 from ..engine import seed_key, trace_games, trace_rounds
 from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate
-from ..intervals import ConfidenceInterval
+from ..intervals import ConfidenceInterval, wilson_interval
 from ..players import strongest
 from ..rules import BidVisibility, Rules, rules_for, score_table
 from .effects import _common_iv, _paired, _sum_rows, _z
@@ -38,18 +38,23 @@ MAX_TRACED = 200_000
 def _ratio_estimate(
     name: str, num: np.ndarray, den: np.ndarray, confidence_level: float, bounded: bool = True
 ) -> Estimate:
-    """``sum(num) / sum(den)`` over independent units, with a delta-method (ratio estimator) normal interval."""
+    """``sum(num) / sum(den)`` over independent units, with a delta-method (ratio estimator) normal interval.
+
+    ``bounded`` (a share of counts): the interval is widened to contain Wilson's on the pooled
+    counts, so that no hits in a sample still give an upper bound above 0.
+    """
     m, total = len(num), float(den.sum())
     if m < 2 or total == 0:
         return Estimate(name, math.nan, ConfidenceInterval(math.nan, math.nan), int(m), False, "no samples")
     r = float(num.sum()) / total
     var = float(((num - r * den) ** 2).sum()) / total**2 * m / (m - 1)
     half = _z(confidence_level) * math.sqrt(var)
-    if bounded:  # a share: the interval stays inside [0, 1]
+    if bounded:  # a share: inside [0, 1], and at least as wide as Wilson's on the counts (honest at 0 hits)
+        w = wilson_interval(int(num.sum()), int(total), confidence_level=confidence_level)
         return Estimate(
             name,
             r,
-            ConfidenceInterval(max(r - half, 0.0), min(r + half, 1.0)),
+            ConfidenceInterval(max(min(r - half, w.low), 0.0), min(max(r + half, w.high), 1.0)),
             int(m),
             False,
             "ratio estimator",
