@@ -99,7 +99,10 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
         return rows.iloc[0]
 
     m, c = pooled(main), pooled(other)
-    mine = fail[fail.policy == main]
+    mine = fail[(fail.policy == main) & fail.value.notna()]
+    kept, lost = _split(t, main, label)
+    if mine.empty or kept is None or c.value != c.value:
+        raise ValueError(f"too few Wizards dealt in {n:,} deals per hand size to answer: ask with a larger --n")
     worst = mine.loc[mine.value.idxmax()]
     cut = break_even_probability()
     pays = 1 - worst.high >= float(cut)  # even the upper end of the worst case
@@ -121,7 +124,6 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
         + f" Counting each Wizard as one trick pays while it takes its trick at"
         f" least {cut} of the time (one more trick bid in round 1), so {'it pays everywhere' if pays else 'not there'}."
     )
-    kept, lost = _split(t, main, label)
     if lost is not None:
         why = (
             "most failures are Wizards thrown under another on purpose"
@@ -139,7 +141,7 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
     return Answer(sentence, t, summary)
 
 
-def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series, pd.Series | None]:
+def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series | None, pd.Series | None]:
     """Bid met when every Wizard took its trick, and when one failed (pooled over the seats by the hands)."""
     rows = t[(t.policy == policy) & (t.hand_size == label) & (t.seat != "all")]
     out = []
@@ -148,7 +150,6 @@ def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series, pd.S
         hits = float((q.value * q.n).sum())
         total = int(q.n.sum())
         out.append(None if total == 0 else pd.Series({"value": hits / total, "n": int(total)}))
-    assert out[0] is not None
     return out[0], out[1]
 
 
