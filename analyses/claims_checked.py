@@ -102,6 +102,15 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
     "half-time": lambda t: _figure_of(
         t, "leader at half time wins", "share", policy="heuristic", quantity="leader_wins"
     ),
+    "made-bid-sheds": lambda t: _figure_of(
+        t,
+        "a player who has made his bid plays his highest losing card (heuristic)",
+        "share",
+        policy="heuristic",
+        hand_size="game",
+        state="made his bid",
+        quantity="p_highest_safe",
+    ),
     "highest-of-suit": lambda t: _figure_of(
         t, "a 10 tops its suit in round 1 (exact)", "share", exact=True, hand_size=1
     ),

@@ -15,7 +15,7 @@ import pandas as pd
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from ..stats import bid_visibility_edge, half_time_lead, wizard_sure_trick
+from ..stats import bid_visibility_edge, half_time_lead, shedding, wizard_sure_trick
 from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
@@ -294,6 +294,51 @@ def _half_time(o: AskOptions) -> Answer:
     return Answer(sentence, t, summary)
 
 
+# ---------------------------------------------------------------- claim 6: a player who has made his bid sheds
+def _made_bid_sheds(o: AskOptions) -> Answer:
+    n = o.n or 1000
+    main, other = _players(o)
+    sizes = [o.hand_size] if o.hand_size is not None else [5, 10]
+    parts = []
+    for policy in (main, other):
+        res = shedding(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = sizes[0] if len(sizes) == 1 else "game"
+
+    def get(policy: str, state: str, quantity: str = "p_highest_safe") -> pd.Series:
+        rows = t[(t.policy == policy) & (t.hand_size == label) & (t.state == state) & (t.quantity == quantity)]
+        return rows.iloc[0]
+
+    made, needs = get(main, "made his bid"), get(main, "needs tricks")
+    made_o = get(other, "made his bid")
+    if made.decisions == 0 or needs.decisions == 0:
+        raise ValueError(f"too few decisions in {n:,} deals per hand size to answer: ask with a larger --n")
+    holds = made.low > needs.high
+    where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    sentence = (
+        f"{'Holds' if holds else 'Does not hold'} with these players: {where}, a player who has made his bid and"
+        f" follows to a trick plays his highest card that does not take it {_pct_ci(made.value, made.low, made.high)}"
+        f" of the time when he has a choice ({main} players, {made.decisions:,} decisions; {other}:"
+        f" {_pct_ci(made_o.value, made_o.low, made_o.high)}), against {_pct_ci(needs.value, needs.low, needs.high)}"
+        f" for a player who still needs tricks"
+        + (
+            ", so a high card under your trick from a player with his tricks in is a discard, not a fight for the trick"
+            if holds
+            else ""
+        )
+        + f"; what it does to the others' high cards is not measured here {_about(f'{main} and {other}', n, o)}."
+    )
+    summary = t[t.quantity == "p_highest_safe"].assign(
+        **{
+            "highest safe card": lambda f: [
+                _pct_ci(v, lo, hi) for v, lo, hi in zip(f.value, f.low, f.high, strict=True)
+            ]
+        }
+    )[["policy", "hand_size", "state", "highest safe card", "decisions"]]
+    return Answer(sentence, t, summary.rename(columns={"hand_size": "hand size"}))
+
+
 CLAIMS: list[Question] = [
     Question(
         "hidden-bids",
@@ -309,6 +354,14 @@ CLAIMS: list[Question] = [
         ("n_players", "schedule", "n", "seed", "policy"),
         _half_time,
         source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
+    ),
+    Question(
+        "made-bid-sheds",
+        "Does a player who has made his bid throw his high cards under your trick?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _made_bid_sheds,
+        source=f"{ARTICLE_003}: 'Die speler probeert de rest van de ronde niets meer te winnen en gooit zijn hoge"
+        " kaarten onder jouw slag'",
     ),
     Question(
         "highest-of-suit",

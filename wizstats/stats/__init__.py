@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
+from .discards import shedding
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -29,6 +30,7 @@ __all__ = [
     "score_distribution",
     "seat_effects",
     "seat_iv",
+    "shedding",
     "strength_table",
     "trick_distribution",
     "trump_choice_value",
