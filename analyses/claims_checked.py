@@ -28,18 +28,19 @@ TITLE = "The articles' claims, checked"
 QUESTION = "Which of the rules of thumb in the source articles hold, and by how much?"
 SEED = 17000
 SIZES = {
-    "tiny": {"n": 300, "games": 600, "players": (4,)},
-    "quick": {"n": 1500, "games": 5000, "players": (3, 4, 5, 6)},
-    "full": {"n": None, "games": None, "players": (3, 4, 5, 6)},
+    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,)},
+    "quick": {"n": 1500, "games": 5000, "hands": 30, "players": (3, 4, 5, 6)},
+    "full": {"n": None, "games": None, "hands": None, "players": (3, 4, 5, 6)},
 }
-"""``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``; ``None``: the question's default."""
+"""``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``, ``hands`` for
+``jester-keep``; ``None``: the question's default."""
 COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
 
 
-def options_for(name: str, n: int | None, games: int | None, **fields: Any) -> AskOptions:
+def options_for(name: str, n: int | None, games: int | None, hands: int | None = None, **fields: Any) -> AskOptions:
     """The options of one question: ``n`` and the seed where it simulates, nothing it would refuse."""
     q = QUESTIONS[name]
-    wanted = {"seed": SEED, "n": games if name == "half-time" else n} | fields
+    wanted = {"seed": SEED, "n": games if name == "half-time" else hands if name == "jester-keep" else n} | fields
     kept = {k: v for k, v in wanted.items() if k in q.reads}
     options = AskOptions(**kept)
     refused = set(q.unread(options))
@@ -102,6 +103,14 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
     "half-time": lambda t: _figure_of(
         t, "leader at half time wins", "share", policy="heuristic", quantity="leader_wins"
     ),
+    "jester-keep": lambda t: _figure_of(
+        t,
+        "a Jester over a low card, per round (heuristic)",
+        "points",
+        policy="heuristic",
+        hand_size="game",
+        quantity="jester_value",
+    ),
     "made-bid-sheds": lambda t: _figure_of(
         t,
         "a player who has made his bid plays his highest losing card (heuristic)",
@@ -127,11 +136,13 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
 """One key figure per question, read from its answer's table."""
 
 
-def measure(n: int | None, games: int | None, players: tuple[int, ...]) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+def measure(
+    n: int | None, games: int | None, hands: int | None, players: tuple[int, ...]
+) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     """One row per question (verdict and key figure), and the tables the charts need."""
     rows, tables = [], {}
     for name, q in steps(list(QUESTIONS.items()), NAME):
-        options = options_for(name, n, games)
+        options = options_for(name, n, games, hands)
         answer = ask(name, options)
         tables[name] = answer.table
         figure = KEY_FIGURES[name](answer.table)
@@ -324,15 +335,17 @@ def _finding(frame: pd.DataFrame) -> str:
 def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     """Answer every question of the catalogue; write the three files."""
     par = size_params(SIZES, size)
-    answers, tables = measure(par["n"], par["games"], par["players"])
+    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"])
     c = curves(tables, par["players"])
     frame = pd.concat([answers, c], ignore_index=True)
     n = "each question's default" if par["n"] is None else f"{par['n']:,} deals per hand size"
     games = "the default" if par["games"] is None else f"{par['games']:,}"
+    hands = "the default" if par["hands"] is None else f"{par['hands']:,}"
     assumptions = {
         "players": "heuristic (wizstats.DEFAULT_POLICY) unless a question names another; the articles' questions also show expert",
         "rules": "each question's defaults: 4 players, standard game and schedule unless the question says otherwise",
-        "sample": f"{n}; half-time: {games} games; seed {SEED} for every simulated question (exact ones count)",
+        "sample": f"{n}; half-time: {games} games; jester-keep: {hands} hands; seed {SEED} for every simulated"
+        " question (exact ones count)",
         "intervals": "95%: Wilson for shares, normal for means, paired over the same deals where two rules are compared",
         "verdicts": "computed from the figures by each question (wizstats ask NAME --seed 17000 prints the same sentence)",
     }

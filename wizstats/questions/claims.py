@@ -15,7 +15,7 @@ import pandas as pd
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from ..stats import bid_visibility_edge, half_time_lead, shedding, wizard_sure_trick
+from ..stats import bid_visibility_edge, half_time_lead, jester_value, shedding, wizard_sure_trick
 from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
@@ -339,6 +339,40 @@ def _made_bid_sheds(o: AskOptions) -> Answer:
     return Answer(sentence, t, summary.rename(columns={"hand_size": "hand size"}))
 
 
+# ---------------------------------------------------------------- claim 4: keep a Jester
+def _jester_keep(o: AskOptions) -> Answer:
+    n = o.n or 60
+    main, other = _players(o)
+    sizes = [o.hand_size] if o.hand_size is not None else [3, 6]
+    parts = []
+    for policy in (main, other):
+        res = jester_value(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n_hands=max(n, 2), seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = sizes[0] if len(sizes) == 1 else "game"
+    v = {p: t[(t.policy == p) & (t.hand_size == label) & (t.quantity == "jester_value")].iloc[0] for p in (main, other)}
+    m = v[main]
+    verdict = (
+        "Holds, though the Jester is worth only a little more than a low card"
+        if m.low > 0 and m.value < 5
+        else "Holds"
+        if m.low > 0
+        else "Not shown"
+        if m.high > 0
+        else "Does not hold"
+    )
+    where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    sentence = (
+        f"{verdict}: {where} (seat 1, {o.n_players} players) a hand with a Jester scores"
+        f" {m.value:+.2f} {_ci(m.low, m.high, digits=2)} points more at its best bid than the same hand with the lowest"
+        f" free card of a side suit in its place ({main} players; {other}: {v[other].value:+.2f}"
+        f" {_ci(v[other].low, v[other].high, digits=2)}). Measured over whole rounds, not only once the bid is made;"
+        f" when to hold the Jester back or throw it early is not measured here"
+        f" {_about(f'{main} and {other}', max(n, 2), o, 'hands per hand size, 500 rounds per bid')}."
+    )
+    return Answer(sentence, t)
+
+
 CLAIMS: list[Question] = [
     Question(
         "hidden-bids",
@@ -354,6 +388,13 @@ CLAIMS: list[Question] = [
         ("n_players", "schedule", "n", "seed", "policy"),
         _half_time,
         source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
+    ),
+    Question(
+        "jester-keep",
+        "What is a Jester worth in points against a low card?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _jester_keep,
+        source=f"{ARTICLE_003}: 'Bewaar een nar voor de slag die je niet mag winnen'",
     ),
     Question(
         "made-bid-sheds",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
-from .discards import shedding
+from .discards import jester_value, shedding
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -24,6 +24,7 @@ __all__ = [
     "hand_iv",
     "half_time_lead",
     "hand_size_iv",
+    "jester_value",
     "plus_minus_one_cost",
     "policy_setup",
     "rules_iv",

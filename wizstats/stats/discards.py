@@ -1,4 +1,7 @@
-"""Do players who have made their bid throw their high cards under the trick? Read from traced rounds.
+"""Discards: do players who have made their bid throw their high cards, and what is a Jester worth in points?
+
+:func:`shedding` reads traced rounds; :func:`jester_value` plays fixed hands with a Jester and
+the same hands with a low card in its place (:func:`wizstats.engine.fixed_hand_score`).
 
 Every card played by a follower (not the leader of the trick) is judged with the reference
 rules (:func:`wizstats.reference.legal_plays`, :func:`wizstats.reference.trick_winner`): which
@@ -18,16 +21,16 @@ from collections.abc import Iterable
 import numpy as np
 import pandas as pd
 
-from ..engine import trace_rounds
-from ..estimates import Result
+from ..engine import fixed_hand_score, trace_rounds
+from ..estimates import Result, mean_estimate
 from ..players import strongest
 from ..reference import legal_plays, trick_winner
 from ..rules import Card, CardKind, Rules
 from .claims import _ratio_estimate, _row
-from .effects import _common_iv
+from .effects import _common_iv, _z
 from .setup import policy_setup
 
-__all__ = ["shedding"]
+__all__ = ["jester_value", "shedding"]
 
 MAX_SHED_ROUNDS = 20_000
 """The most rounds per hand size (the cards are judged one by one in Python)."""
@@ -123,5 +126,130 @@ def shedding(
         name,
         seed,
         n,
+        confidence_level,
+    )
+
+
+def _jester_hand(rules: Rules, r: int, rng: np.random.Generator) -> tuple[list[int], list[int], int | None]:
+    """A random hand with a Jester, the same hand with the lowest free non-trump card in its place, the turned card."""
+    deck = rules.deck
+    jester = int(rng.choice(np.arange(deck.n_plain - deck.n_jesters, deck.n_plain)))
+    rest = [c for c in range(deck.size) if c != jester]
+    others = [int(c) for c in rng.choice(rest, size=r - 1, replace=False)]
+    hand = [jester, *others]
+    free = [c for c in range(deck.size) if c not in hand]
+    turned = int(rng.choice(free)) if rules.has_trump_card(r) else None
+    trump = turned // deck.n_ranks if turned is not None and turned < deck.n_suit_cards else None
+    low = [c for c in free if c != turned and c < deck.n_suit_cards and c // deck.n_ranks != trump]
+    swap = min(low, key=lambda c: (c % deck.n_ranks, c))
+    return hand, [swap, *others], turned
+
+
+def jester_value(
+    n_players: int | None = None,
+    hand_sizes: int | Iterable[int] | None = (3, 6),
+    *,
+    rules: Rules | None = None,
+    policy: object = None,
+    n_hands: int = 60,
+    n_rounds: int = 500,
+    seat: int = 1,
+    seed: int = 0,
+    confidence_level: float = 0.95,
+) -> Result:
+    """What a Jester is worth in points against the same hand with a low card in its place.
+
+    For ``n_hands`` random hands with a Jester (and a random turned card), the Jester is swapped
+    for the lowest free card of a non-trump suit. Each hand is played ``n_rounds`` times per bid
+    (:func:`wizstats.engine.fixed_hand_score`, the others' hands dealt at random) and scored at
+    its best bid; the value is the best expected score with the Jester minus with the low card.
+    Rows per hand size (and ``game``: the mean over the hand sizes asked for): ``jester_value``,
+    its normal interval over the hands (which holds the noise of the rounds too),
+    ``best_bid_with_jester`` and ``best_bid_with_low_card`` (means). The best of noisy means is
+    biased up a little, alike for both hands.
+    """
+    rules, sizes = _common_iv(n_players, hand_sizes, rules, n_rounds, seed, confidence_level)
+    if not 2 <= n_hands <= 5000:
+        raise ValueError(f"n_hands must be 2 to 5000, got {n_hands}")
+    if rules.deck.n_jesters == 0:
+        raise ValueError(f"the {rules.deck.name} deck has no Jesters")
+    policy = strongest() if policy is None else policy
+    name = policy_setup(policy, rules.n_players)[0]
+    rows: list[dict[str, object]] = []
+    diffs_all = []
+    for r in sizes:
+        diffs, bids = [], []
+        for h in range(n_hands):
+            hand, swapped, turned = _jester_hand(rules, r, np.random.default_rng([seed, r, h]))
+            best = []
+            for cards in (hand, swapped):
+                means = [
+                    fixed_hand_score(
+                        cards,
+                        b,
+                        n_players=rules.n_players,
+                        seat=seat,
+                        turned=turned,
+                        rules=rules,
+                        policies=policy,  # type: ignore[arg-type]
+                        n_rounds=n_rounds,
+                        seed=seed + h,
+                    )[0]
+                    for b in range(r + 1)
+                    if not (seat == 0 and rules.forbidden_bid(r, []) == b)
+                ]
+                best.append((max(means), int(np.argmax(means))))
+            diffs.append(best[0][0] - best[1][0])
+            bids.append((best[0][1], best[1][1]))
+        d = np.array(diffs)
+        diffs_all.append(d)
+        rows.append(
+            _row(
+                r,
+                seat,
+                mean_estimate(
+                    "jester_value", float(d.sum()), float((d**2).sum()), len(d), confidence_level=confidence_level
+                ),
+            )
+        )
+        for i, quantity in enumerate(("best_bid_with_jester", "best_bid_with_low_card")):
+            value = float(np.mean([b[i] for b in bids]))
+            rows.append(
+                {
+                    "hand_size": r,
+                    "seat": seat,
+                    "quantity": quantity,
+                    "value": value,
+                    "low": np.nan,
+                    "high": np.nan,
+                    "n": n_hands,
+                }
+            )
+    if len(sizes) > 1:
+        k = len(diffs_all)
+        means = [float(d.mean()) for d in diffs_all]
+        var = sum(float(d.var(ddof=1)) / len(d) for d in diffs_all) / k**2
+        half = _z(confidence_level) * float(np.sqrt(var))
+        m = sum(means) / k
+        rows.append(
+            {
+                "hand_size": "game",
+                "seat": seat,
+                "quantity": "jester_value",
+                "value": m,
+                "low": m - half,
+                "high": m + half,
+                "n": n_hands * k,
+            }
+        )
+    return Result(
+        f"A Jester against a low card, in points ({rules.n_players} players, seat {seat})",
+        pd.DataFrame(rows),
+        False,
+        "fixed hands at their best bid; normal interval over the hands",
+        rules,
+        name,
+        seed,
+        n_rounds,
         confidence_level,
     )
