@@ -300,7 +300,7 @@ VERDICT_WORDS = ("Holds", "Does not hold", "Depends", "Always", "With these play
 def short_verdict(sentence: str) -> str:
     """The verdict of a sentence: its words before the first colon, or the answer to its own question."""
     head = sentence.split(":")[0]
-    if head.startswith(VERDICT_WORDS) and len(head) <= 60:
+    if head.startswith(VERDICT_WORDS) and len(head) <= 80:
         return head.split(" (")[0]
     if "Worth a trick? " in sentence:
         return "worth a trick: " + sentence.split("Worth a trick? ")[1].split(" (")[0].lower()
