@@ -163,6 +163,10 @@ def measure(
         )
     for p in players:
         tables[f"highest-of-suit:{p}"] = ask("highest-of-suit", AskOptions(n_players=p)).table
+    for p in players:
+        if p != 4:
+            tables[f"hidden-bids:{p}"] = ask("hidden-bids", options_for("hidden-bids", n, games, n_players=p)).table
+    tables["hidden-bids:4"] = tables["hidden-bids"]
     tables["half-time:tournament"] = ask("half-time", options_for("half-time", n, games, schedule="tournament")).table
     return pd.DataFrame(rows), tables
 
@@ -196,6 +200,21 @@ def curves(tables: dict[str, pd.DataFrame], players: tuple[int, ...]) -> pd.Data
                     "value": grp.value,
                     "low": grp.low,
                     "high": grp.high,
+                }
+            )
+        )
+    for p in players:
+        t = tables[f"hidden-bids:{p}"]
+        g = t[(t.hand_size == "game") & t.quantity.isin(["edge_open", "open_minus_hidden"])]
+        parts.append(
+            pd.DataFrame(
+                {
+                    "question": "hidden-bids:players",
+                    "series": g.policy + ": " + g.quantity,
+                    "x": p,
+                    "value": g.value,
+                    "low": g.low,
+                    "high": g.high,
                 }
             )
         )
@@ -329,6 +348,20 @@ def _finding(frame: pd.DataFrame) -> str:
     for r in [*a.itertuples(), *every[every.source == "-"].itertuples()]:
         source = r.source.split(" (")[0] if r.source != "-" else "the project's own question"
         lines.append(f"- **{r.question}** ({source}): {r.verdict}")
+    by_table = frame[(frame.kind == "curve") & (frame.question == "hidden-bids:players")]
+    if by_table.x.nunique() > 1:
+        cells = []
+        for p, g in by_table.groupby("x"):
+            row = g.set_index("series")
+            took = row.loc["expert: open_minus_hidden"]
+            edge = row.loc["expert: edge_open"]
+            cells.append(f"{int(p)} players: {took.value:+.1f} [{took.low:.1f}, {took.high:.1f}] of {edge.value:+.1f}")
+        lines.append(
+            "\nHidden bids by table size (`wizstats ask hidden-bids --players N`; expert players, points per game"
+            " taken from the dealer's edge with open bids; with heuristic players not measurable): "
+            + "; ".join(cells)
+            + "."
+        )
     return "\n".join(lines)
 
 

@@ -183,7 +183,8 @@ def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: p
     if removed.low > 0:
         return f"holds in part with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}; he keeps {kept}"
     if removed.high < 0:
-        return f"does not hold with {policy} players: hidden bids raise the dealer's edge ({edge} {unit}) by {-removed.value:.1f}"
+        raised = f"{-removed.value:.1f} {_ci(-removed.high, -removed.low)}"
+        return f"does not hold with {policy} players: hidden bids raise the dealer's edge of {edge} {unit} by {raised}"
     return f"not shown with {policy} players: hidden bids change the dealer's {edge} {unit} by {took}, an interval that includes 0"
 
 
