@@ -347,7 +347,7 @@ def _finding(frame: pd.DataFrame) -> str:
     ]
     for r in [*a.itertuples(), *every[every.source == "-"].itertuples()]:
         source = r.source.split(" (")[0] if r.source != "-" else "the project's own question"
-        lines.append(f"- **{r.question}** ({source}): {r.verdict}")
+        lines.append(f"- {r.question} ({source}): {r.verdict}")
     by_table = frame[(frame.kind == "curve") & (frame.question == "hidden-bids:players")]
     if by_table.x.nunique() > 1:
         cells = []
