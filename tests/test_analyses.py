@@ -108,6 +108,16 @@ def _kuschelwizard(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     return _one(csv, n_players=4, hand_size=1, quantity="p_equal").value, _one(res.table, quantity="p_equal").value
 
 
+def _claims_checked(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    from wizstats.stats import half_time_lead
+
+    res = half_time_lead(4, n=m.SIZES["tiny"]["games"], seed=m.SEED, policy="heuristic")
+    assert _one(csv, kind="answer", question="highest-of-suit").value == pytest.approx(
+        float(ws.exact.highest_of_suit_probability(10, 4, 1)), rel=1e-5
+    )
+    return _one(csv, kind="answer", question="half-time").value, _one(res.table, quantity="leader_wins").value
+
+
 def _player_strength(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     res = arena(["baseline"], 4, hand_sizes=[1], n_rounds=m.SIZES["tiny"]["fast"], seed=m.SEED)
     return (
@@ -165,6 +175,7 @@ CHECKS: dict[str, Check] = {
     "wizard_value": _wizard_value,
     "clairvoyance": _clairvoyance,
     "standard_vs_tournament": _standard_vs_tournament,
+    "claims_checked": _claims_checked,
 }
 
 

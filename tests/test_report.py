@@ -84,7 +84,7 @@ def test_page_states_findings_and_assumptions(report: tuple[Path, list[pd.DataFr
     import html
 
     for frame in frames:
-        assert html.escape(frame.attrs["finding"]) in text
+        assert html.escape(frame.attrs["finding"]).replace("\n", "<br>") in text  # lines kept as lines
         assert frame.attrs["assumptions"]["sample"]
         for value in frame.attrs["assumptions"].values():
             assert html.escape(value) in text

@@ -41,6 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
     )
+    p.add_argument("--rank", type=int, default=10, help="highest-of-suit: the rank of your card (default: 10)")
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run)
@@ -56,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "table":
             for q in QUESTIONS.values():
                 print(f"{q.name:22} {q.text}\n{'':22} options: {q.options}")
+                if q.source:
+                    print(f"{'':22} source: {q.source}")
         else:
             emit(catalogue(), args.format)
         return 0
@@ -74,6 +77,7 @@ def run(args: argparse.Namespace) -> int:
         n=args.n,
         seed=args.seed,
         bids=None if args.bids is None else tuple(args.bids),
+        rank=args.rank,
     )
     answer = ask(args.name, options)
     if args.format == "table":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .counts import last_rounds_share, plus_minus_one_options, schedule_figures, vulnerability
+from .highest import highest_of_suit, highest_of_suit_probability
 from .rational import (
     THRESHOLD_STATES,
     rational_round1_win_probability,
@@ -28,6 +29,8 @@ __all__ = [
     "ROUND1_STATES",
     "THRESHOLD_STATES",
     "break_even_probability",
+    "highest_of_suit",
+    "highest_of_suit_probability",
     "last_rounds_share",
     "plus_minus_one_options",
     "rational_round1_win_probability",

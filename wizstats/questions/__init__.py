@@ -3,5 +3,6 @@
 from __future__ import annotations
 
 from .ask import QUESTIONS, Answer, AskOptions, Question, ask, catalogue
+from .claims import CLAIMS
 
-__all__ = ["Answer", "AskOptions", "QUESTIONS", "Question", "ask", "catalogue"]
+__all__ = ["CLAIMS", "Answer", "AskOptions", "QUESTIONS", "Question", "ask", "catalogue"]

@@ -46,6 +46,8 @@ class AskOptions:
     seed: int = 0
     bids: tuple[int, ...] | None = None
     """Earlier bids (round 1: 0 or 1 each, bidding order from seat 1); ``None``: not given."""
+    rank: int = 10
+    """The rank of a suit card (``highest-of-suit``)."""
 
     def __post_init__(self) -> None:
         rules = self.rules()  # the table: 3 to 6 players with the standard deck
@@ -59,6 +61,7 @@ class AskOptions:
             Policy.parse(self.policy) if isinstance(self.policy, str) else resolve_policies(self.policy, 1)
         checks.optional(self.n, checks.count, "n", checks.MAX_SAMPLES)
         checks.seed(self.seed)
+        checks.whole(self.rank, "rank", 1, rules.deck.n_ranks)
 
     def rules(self) -> Rules:
         """The rules these options describe."""
@@ -104,6 +107,7 @@ OPTION_FLAGS = {
     "n": "--n",
     "seed": "--seed",
     "bids": "--bids",
+    "rank": "--rank",
 }
 """The command-line option of each :class:`AskOptions` field."""
 
@@ -127,6 +131,8 @@ class Question:
     answer: Callable[[AskOptions], Answer]
     exact_at_one: bool = False
     note: str = ""
+    source: str = ""
+    """The source article (``wizstats ask --list``): file and title, and the claim in its words."""
 
     @property
     def options(self) -> str:
@@ -146,6 +152,11 @@ class Question:
         if self.exact_at_one and options.hand_size in (None, 1):
             reads -= set(SIMULATED)
         return [f for f in OPTION_FLAGS if f not in reads and getattr(options, f) != getattr(default, f)]
+
+
+ARTICLE_000 = "000_a9c56572d1874c39 (Wizard Regeln kompakt, de)"
+"""The source articles (``/work/shared/seeds``): file name and title."""
+ARTICLE_003 = "003_9cc6b57536a4be30 (Spelregels Wizard, Spelregelwijzer, nl)"
 
 
 def _pct(x: float) -> str:
@@ -324,14 +335,27 @@ def _bidding_last(o: AskOptions) -> Answer:
     last = t[(t.hand_size == label) & (t.quantity == "bidding_last")].iloc[0]
     edge = t[(t.hand_size == label) & (t.quantity == "dealer_minus_others")].iloc[0]
     where = f"in rounds of {o.hand_size} cards" if o.hand_size else "per round, averaged over a game"
+    worth = (
+        f"is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)} to the dealer {where}, against"
+        " everyone bidding at once"
+        if last.high > last.low
+        else "is not measurable with these players (they do not read the earlier bids, so bidding last and bidding"
+        " at once play every deal alike)"
+    )
     sentence = (
-        f"Bidding last, knowing every other bid, is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)}"
-        f" to the dealer {where}, against everyone bidding at once; all told the dealer's score minus the average"
+        f"Bidding last, knowing every other bid, {worth}; all told the dealer's score minus the average"
         f" other seat's is {edge.value:+.2f} {_ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
         f" plus/minus one) {_about(o, res.policy, n)}."
     )
     names = {"bidding_last": "bidding last (open minus hidden)", "dealer_minus_others": "dealer minus others"}
     summary = _wide(t, names)
+    flat = t[t.quantity == "bidding_last"].assign(hand_size=lambda f: f.hand_size.astype(str))
+    flat = set(flat[flat.high == flat.low].hand_size)
+    column = names["bidding_last"]
+    summary[column] = [
+        "not measurable with this player" if h in flat else c
+        for h, c in zip(summary["hand size"], summary[column], strict=True)
+    ]
     return Answer(sentence, t, summary)
 
 
@@ -460,24 +484,28 @@ QUESTIONS: dict[str, Question] = {
             "How much of the game lies in the last k rounds?",
             ("n_players", "k", "schedule"),
             _last_rounds,
+            source=f"{ARTICLE_000}: 'In einer Sechserrunde entscheiden die letzten drei Runden fast die halbe Partie'",
         ),
         Question(
             "dealer-options",
             "How many bids does plus/minus one take from the dealer?",
             ("n_players", "schedule"),
             _dealer_options,
+            source=f"{ARTICLE_000}: 'In Runde 1 verliert der Geber eine von zwei Möglichkeiten'",
         ),
         Question(
             "plus-minus-one-dealer",
             "What does plus/minus one cost the dealer?",
             ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
             _pm1_cost,
+            source=f"{ARTICLE_000}: 'der Einzige, dem eine Zahl verboten sein kann'",
         ),
         Question(
             "bidding-last",
             "How much is bidding last worth?",
             ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
             _bidding_last,
+            source=f"{ARTICLE_000}: 'Der Kartengeber sagt also als Letzter an – mit dem größten Informationsvorsprung'",
         ),
         Question(
             "seat-advantage",
@@ -502,6 +530,7 @@ QUESTIONS: dict[str, Question] = {
             "What is naming trump after looking at the hand worth to the dealer?",
             ("n_players", "hand_size", "n", "seed", "policy"),
             _trump_choice,
+            source=f"{ARTICLE_000}: 'Der Geber verwandelt eine zufällige Trumpffarbe in eine für ihn passende'",
         ),
     ]
 }
@@ -544,5 +573,10 @@ def ask(name: str, options: AskOptions | None = None) -> Answer:
 
 
 def catalogue() -> pd.DataFrame:
-    """The catalogue as a table (name, question, options): what ``wizstats ask --list --format json`` prints."""
-    return pd.DataFrame([{"name": q.name, "question": q.text, "options": q.options} for q in QUESTIONS.values()])
+    """The catalogue as a table (name, question, options, source): what ``wizstats ask --list --format json`` prints."""
+    return pd.DataFrame(
+        [
+            {"name": q.name, "question": q.text, "options": q.options, "source": q.source or "-"}
+            for q in QUESTIONS.values()
+        ]
+    )

@@ -231,7 +231,7 @@ def _section_html(frame: pd.DataFrame, out: Path) -> str:
     return (
         f'<section id="{a["name"]}"><h2>{html.escape(a["title"])}</h2>'
         f'<p class="question">{html.escape(a["question"])}</p>'
-        f'<p class="finding">{html.escape(a["finding"])}</p>'
+        f'<p class="finding">{html.escape(a["finding"]).replace(chr(10), "<br>")}</p>'
         f'<img src="data:image/png;base64,{png}" alt="{html.escape(a["title"])}">'
         f"{_html_table(_display(frame))}"
         f'<div class="assumptions">Assumptions:<ul>{assumptions}</ul>'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
+from .discards import jester_value, shedding
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -11,6 +13,7 @@ from .tables import bid_table, strength_table
 
 __all__ = [
     "TrickDistribution",
+    "bid_visibility_edge",
     "bid_table",
     "bid_thresholds",
     "bids_add_up",
@@ -19,15 +22,19 @@ __all__ = [
     "dealer_advantage",
     "game_score_distribution",
     "hand_iv",
+    "half_time_lead",
     "hand_size_iv",
+    "jester_value",
     "plus_minus_one_cost",
     "policy_setup",
     "rules_iv",
     "score_distribution",
     "seat_effects",
     "seat_iv",
+    "shedding",
     "strength_table",
     "trick_distribution",
     "trump_choice_value",
     "trump_inputs",
+    "wizard_sure_trick",
 ]

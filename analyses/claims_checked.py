@@ -1,0 +1,400 @@
+"""The articles' claims, checked: every ``wizstats ask`` question with its verdict and key figure.
+
+The source articles state rules of thumb that players repeat at the table; ``wizstats ask``
+answers each as a named question (:data:`wizstats.questions.QUESTIONS`). This page runs every
+question of the catalogue and lists its verdict (the sentence ``wizstats ask NAME`` prints), one
+key figure, the source article, and charts where a curve says more than one number. At the
+``full`` size every question runs with its own defaults and ``--seed`` :data:`SEED`, so each line
+reproduces with ``wizstats ask NAME --seed 17000``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+
+from wizstats.questions import QUESTIONS, AskOptions, ask
+
+from ._common import finish, main, new_figure, size_params, steps
+
+NAME = "claims_checked"
+ORDER = 99
+TITLE = "The articles' claims, checked"
+QUESTION = "Which of the rules of thumb in the source articles hold, and by how much?"
+SEED = 17000
+SIZES = {
+    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,)},
+    "quick": {"n": 1500, "games": 5000, "hands": 30, "players": (3, 4, 5, 6)},
+    "full": {"n": None, "games": None, "hands": None, "players": (3, 4, 5, 6)},
+}
+"""``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``, ``hands`` for
+``jester-keep``; ``None``: the question's default."""
+COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
+
+
+def options_for(name: str, n: int | None, games: int | None, hands: int | None = None, **fields: Any) -> AskOptions:
+    """The options of one question: ``n`` and the seed where it simulates, nothing it would refuse."""
+    q = QUESTIONS[name]
+    wanted = {"seed": SEED, "n": games if name == "half-time" else hands if name == "jester-keep" else n} | fields
+    kept = {k: v for k, v in wanted.items() if k in q.reads}
+    options = AskOptions(**kept)
+    refused = set(q.unread(options))
+    return AskOptions(**{k: v for k, v in kept.items() if k not in refused})
+
+
+def _row(t: pd.DataFrame, **where: Any) -> pd.Series:
+    rows = t
+    for key, value in where.items():
+        rows = rows[rows[key].astype(str) == str(value)]
+    if len(rows) != 1:
+        raise ValueError(f"{len(rows)} rows match {where}")
+    return rows.iloc[0]
+
+
+def _figure_of(
+    t: pd.DataFrame, label: str, unit: str, column: str = "value", exact: bool = False, **where: Any
+) -> dict[str, Any]:
+    r = _row(t, **where)
+    low, high = (math.nan, math.nan) if exact else (float(r["low"]), float(r["high"]))
+    return {"key_figure": label, "unit": unit, "value": float(r[column]), "low": low, "high": high}
+
+
+def _exact(label: str, unit: str, value: float) -> dict[str, Any]:
+    return {"key_figure": label, "unit": unit, "value": float(value), "low": math.nan, "high": math.nan}
+
+
+KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
+    "non-trump-13": lambda t: _figure_of(t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1),
+    "trump-13": lambda t: _figure_of(t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1),
+    "sure-tricks": lambda t: _figure_of(
+        t, "cards that beat a led trump 13 (exact)", "count", exact=True, card="13", relation="trump"
+    ),
+    "last-rounds": lambda t: _exact(
+        "share of the maximum points in the last 3 rounds (exact)",
+        "share",
+        t.max_points.iloc[-3:].sum() / t.max_points.sum(),
+    ),
+    "dealer-options": lambda t: _exact(
+        "share of his bids the dealer may lose in round 1 (exact)", "share", 1 / t.options.iloc[0]
+    ),
+    "plus-minus-one-dealer": lambda t: _figure_of(t, "dealer's change over a game", "points", hand_size="game", seat=0),
+    "bidding-last": lambda t: _figure_of(
+        t, "dealer minus others, per round", "points", hand_size="mean", quantity="dealer_minus_others"
+    ),
+    "seat-advantage": lambda t: _figure_of(t, "dealer's mean score over a game", "points", hand_size="game", seat=0),
+    "bids-add-up": lambda t: _figure_of(t, "bids add up in round 1", "share", hand_size=1, quantity="p_equal"),
+    "one-card-round": lambda t: _exact("seat 1's weakest trump worth a bid (exact)", "rank", float(t.trump.iloc[0])),
+    "trump-choice": lambda t: _figure_of(
+        t, "dealer's gain per round over a game", "points", hand_size="game", seat=0, quantity="per_round"
+    ),
+    "hidden-bids": lambda t: _figure_of(
+        t,
+        "edge taken by hidden bids over a game (expert)",
+        "points",
+        policy="expert",
+        hand_size="game",
+        quantity="open_minus_hidden",
+    ),
+    "half-time": lambda t: _figure_of(
+        t, "leader at half time wins", "share", policy="heuristic", quantity="leader_wins"
+    ),
+    "jester-keep": lambda t: _figure_of(
+        t,
+        "a Jester over a low card, per round (heuristic)",
+        "points",
+        policy="heuristic",
+        hand_size="game",
+        quantity="jester_value",
+    ),
+    "made-bid-sheds": lambda t: _figure_of(
+        t,
+        "a player who has made his bid plays his highest losing card (heuristic)",
+        "share",
+        policy="heuristic",
+        hand_size="game",
+        state="made his bid",
+        quantity="p_highest_safe",
+    ),
+    "highest-of-suit": lambda t: _figure_of(
+        t, "a 10 tops its suit in round 1 (exact)", "share", exact=True, hand_size=1
+    ),
+    "wizard-sure-trick": lambda t: _figure_of(
+        t,
+        "a Wizard in hand takes no trick, over a game",
+        "share",
+        policy="heuristic",
+        hand_size="game",
+        seat="all",
+        quantity="p_fail",
+    ),
+}
+"""One key figure per question, read from its answer's table."""
+
+
+def measure(
+    n: int | None, games: int | None, hands: int | None, players: tuple[int, ...]
+) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
+    """One row per question (verdict and key figure), and the tables the charts need."""
+    rows, tables = [], {}
+    for name, q in steps(list(QUESTIONS.items()), NAME):
+        options = options_for(name, n, games, hands)
+        answer = ask(name, options)
+        tables[name] = answer.table
+        figure = KEY_FIGURES[name](answer.table)
+        policy = ", ".join(sorted(set(answer.table.policy))) if "policy" in answer.table else ""
+        simulated = "n" in q.reads and not (q.exact_at_one and options.hand_size in (None, 1))
+        rows.append(
+            {
+                "kind": "answer",
+                "question": name,
+                "text": q.text,
+                "source": q.source or "-",
+                "verdict": answer.sentence,
+                **figure,
+                "exact": not simulated,
+                "policy": policy if policy else ("-" if not simulated else "heuristic"),
+                "options": ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(options).items() if v is not None),
+            }
+        )
+    for p in players:
+        tables[f"highest-of-suit:{p}"] = ask("highest-of-suit", AskOptions(n_players=p)).table
+    for p in players:
+        if p != 4:
+            tables[f"hidden-bids:{p}"] = ask("hidden-bids", options_for("hidden-bids", n, games, n_players=p)).table
+    tables["hidden-bids:4"] = tables["hidden-bids"]
+    tables["half-time:tournament"] = ask("half-time", options_for("half-time", n, games, schedule="tournament")).table
+    return pd.DataFrame(rows), tables
+
+
+def curves(tables: dict[str, pd.DataFrame], players: tuple[int, ...]) -> pd.DataFrame:
+    """The curves drawn, as tidy rows (``kind = curve``)."""
+    parts = []
+    for p in players:
+        t = tables[f"highest-of-suit:{p}"]
+        parts.append(
+            pd.DataFrame({"question": "highest-of-suit", "series": f"{p} players", "x": t.hand_size, "value": t.value})
+        )
+    for label, key in (("standard", "half-time"), ("tournament", "half-time:tournament")):
+        t = tables[key]
+        c = t[(t.quantity == "win_by_deficit") & (t.policy == "heuristic") & (t.deficit_high < math.inf)]
+        x = ((c.deficit_low + 10 + c.deficit_high) / 2).where(c.deficit_high > 0, 0.0)  # totals move in tens
+        parts.append(
+            pd.DataFrame(
+                {"question": "half-time", "series": label, "x": x, "value": c.value, "low": c.low, "high": c.high}
+            )
+        )
+    t = tables["wizard-sure-trick"]
+    w = t[(t.quantity == "p_fail") & (t.seat == "all") & (t.hand_size != "game")]
+    for pol, grp in w.groupby("policy"):
+        parts.append(
+            pd.DataFrame(
+                {
+                    "question": "wizard-sure-trick",
+                    "series": pol,
+                    "x": grp.hand_size.astype(int),
+                    "value": grp.value,
+                    "low": grp.low,
+                    "high": grp.high,
+                }
+            )
+        )
+    for p in players:
+        t = tables[f"hidden-bids:{p}"]
+        g = t[(t.hand_size == "game") & t.quantity.isin(["edge_open", "open_minus_hidden"])]
+        parts.append(
+            pd.DataFrame(
+                {
+                    "question": "hidden-bids:players",
+                    "series": g.policy + ": " + g.quantity,
+                    "x": p,
+                    "value": g.value,
+                    "low": g.low,
+                    "high": g.high,
+                }
+            )
+        )
+    t = tables["hidden-bids"]
+    h = t[(t.hand_size != "game") & (t.policy == "expert")]
+    for quantity in ("edge_open", "edge_hidden", "edge_after_round"):
+        g = h[h.quantity == quantity]
+        parts.append(
+            pd.DataFrame(
+                {
+                    "question": "hidden-bids",
+                    "series": f"expert: {quantity}",
+                    "x": g.hand_size.astype(int),
+                    "value": g.value,
+                    "low": g.low,
+                    "high": g.high,
+                }
+            )
+        )
+    g = t[(t.hand_size != "game") & (t.policy == "heuristic") & (t.quantity == "edge_open")]
+    parts.append(
+        pd.DataFrame(
+            {
+                "question": "hidden-bids",
+                "series": "heuristic: edge (any bids)",
+                "x": g.hand_size.astype(int),
+                "value": g.value,
+                "low": g.low,
+                "high": g.high,
+            }
+        )
+    )
+    return pd.concat(parts, ignore_index=True).assign(kind="curve")
+
+
+def _figure(c: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-untyped-def]
+    fig, axes = new_figure(2, 2, width=12.0, height=8.6)
+    (a, b), (d, e) = axes
+    for p in players:
+        s = c[(c.question == "highest-of-suit") & (c.series == f"{p} players")]
+        a.plot(s.x, 100 * s.value, marker="o", markersize=3, color=COLOURS.get(p), label=f"{p} players")
+    a.axhline(50, color="#888888", linewidth=0.8, linestyle="--")
+    a.set(xlabel="hand size", ylabel="%", title="A 10 you hold tops its suit among the dealt cards (exact)")
+    a.legend(fontsize=8)
+    for label, colour in (("standard", "#4f81bd"), ("tournament", "#c0504d")):
+        s = c[(c.question == "half-time") & (c.series == label)]
+        b.plot(s.x, 100 * s.value, marker="o", markersize=3, color=colour, label=f"{label} schedule")
+        b.fill_between(s.x, 100 * s.low, 100 * s.high, color=colour, alpha=0.2)
+    b.axhline(25, color="#888888", linewidth=0.8, linestyle="--", label="1 in 4 (the start)")
+    b.set(
+        xlabel="points behind the leader at half time",
+        ylabel="% of games won",
+        title="Trailing at half time, 4 players (heuristic)",
+    )
+    b.legend(fontsize=8)
+    for pol, colour in (("heuristic", "#4f81bd"), ("expert", "#9bbb59")):
+        s = c[(c.question == "wizard-sure-trick") & (c.series == pol)]
+        d.plot(s.x, 100 * s.value, marker="o", markersize=3, color=colour, label=pol)
+        d.fill_between(s.x, 100 * s.low, 100 * s.high, color=colour, alpha=0.2)
+    d.set_yscale("symlog", linthresh=0.5)
+    d.set(xlabel="hand size", ylabel="% of Wizards held", title="A Wizard in hand takes no trick, 4 players")
+    d.legend(fontsize=8)
+    styles = {
+        "expert: edge_open": ("#c0504d", "expert, open bids"),
+        "expert: edge_hidden": ("#4f81bd", "expert, hidden bids"),
+        "expert: edge_after_round": ("#8064a2", "expert, bids shown after the round"),
+        "heuristic: edge (any bids)": ("#888888", "heuristic (open = hidden)"),
+    }
+    for series, (colour, label) in styles.items():
+        s = c[(c.question == "hidden-bids") & (c.series == series)]
+        e.plot(s.x, s.value, marker="o", markersize=3, color=colour, label=label)
+        e.fill_between(s.x, s.low, s.high, color=colour, alpha=0.12)
+    e.axhline(0, color="#444444", linewidth=0.6)
+    e.set(
+        xlabel="hand size",
+        ylabel="dealer minus the others (points per round)",
+        title="The dealer's edge by who sees the bids, 4 players",
+    )
+    e.legend(fontsize=7)
+    return fig
+
+
+def _figure_cell(r: pd.Series) -> str:
+    if math.isnan(r.value):
+        return "-"
+    if r.unit == "share":
+        digits = 2 if r.value < 0.01 else 1
+        cell = f"{100 * r.value:.{digits}f}%"
+        ci = f" [{100 * r.low:.{digits}f}, {100 * r.high:.{digits}f}]"
+    elif r.unit == "points":
+        cell, ci = f"{r.value:+.2f}", f" [{r.low:.2f}, {r.high:.2f}]"
+    else:
+        cell, ci = f"{r.value:.0f}", ""
+    if not math.isnan(r.low):
+        cell += ci if r.high > r.low else " (not measurable with these players)"
+    return f"{r.key_figure}: {cell}"
+
+
+VERDICT_WORDS = ("Holds", "Does not hold", "Depends", "Always", "With these players", "Not ")
+
+
+def short_verdict(sentence: str) -> str:
+    """The verdict of a sentence: its words before the first colon, or the answer to its own question."""
+    head = sentence.split(":")[0]
+    if head.startswith(VERDICT_WORDS) and len(head) <= 80:
+        return head.split(" (")[0]
+    if "Worth a trick? " in sentence:
+        return "worth a trick: " + sentence.split("Worth a trick? ")[1].split(" (")[0].lower()
+    return "figures only (no verdict word): see the sentence"
+
+
+def _display(frame: pd.DataFrame) -> pd.DataFrame:
+    a = frame[frame.kind == "answer"]
+    return pd.DataFrame(
+        {
+            "question": [f"`{q}`" for q in a.question],
+            "verdict": [short_verdict(v) for v in a.verdict],
+            "key figure": [_figure_cell(r) for _, r in a.iterrows()],
+            "source": [s.split(" (")[0] if s != "-" else "-" for s in a.source],
+        }
+    )
+
+
+def _finding(frame: pd.DataFrame) -> str:
+    every = frame[frame.kind == "answer"]
+    a = every[every.source != "-"]
+    lines = [
+        f"{len(every)} questions, {len(a)} of them claims of the source articles (those first), each answered as"
+        " `wizstats ask NAME` answers it:"
+    ]
+    for r in [*a.itertuples(), *every[every.source == "-"].itertuples()]:
+        source = r.source.split(" (")[0] if r.source != "-" else "the project's own question"
+        lines.append(f"- {r.question} ({source}): {r.verdict}")
+    by_table = frame[(frame.kind == "curve") & (frame.question == "hidden-bids:players")]
+    if by_table.x.nunique() > 1:
+        cells = []
+        for p, g in by_table.groupby("x"):
+            row = g.set_index("series")
+            took = row.loc["expert: open_minus_hidden"]
+            edge = row.loc["expert: edge_open"]
+            cells.append(f"{int(p)} players: {took.value:+.1f} [{took.low:.1f}, {took.high:.1f}] of {edge.value:+.1f}")
+        lines.append(
+            "\nHidden bids by table size (`wizstats ask hidden-bids --players N`; expert players, points per game"
+            " taken from the dealer's edge with open bids; with heuristic players not measurable): "
+            + "; ".join(cells)
+            + "."
+        )
+    return "\n".join(lines)
+
+
+def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+    """Answer every question of the catalogue; write the three files."""
+    par = size_params(SIZES, size)
+    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"])
+    c = curves(tables, par["players"])
+    frame = pd.concat([answers, c], ignore_index=True)
+    n = "each question's default" if par["n"] is None else f"{par['n']:,} deals per hand size"
+    games = "the default" if par["games"] is None else f"{par['games']:,}"
+    hands = "the default" if par["hands"] is None else f"{par['hands']:,}"
+    assumptions = {
+        "players": "heuristic (wizstats.DEFAULT_POLICY) unless a question names another; the articles' questions also show expert",
+        "rules": "each question's defaults: 4 players, standard game and schedule unless the question says otherwise",
+        "sample": f"{n}; half-time: {games} games; jester-keep: {hands} hands; seed {SEED} for every simulated"
+        " question (exact ones count)",
+        "intervals": "95%: Wilson for shares, normal for means, paired over the same deals where two rules are compared",
+        "verdicts": "computed from the figures by each question (wizstats ask NAME --seed 17000 prints the same sentence)",
+    }
+    return finish(
+        NAME,
+        frame,
+        _figure(c, par["players"]),
+        title=TITLE,
+        question=QUESTION,
+        finding=_finding(frame),
+        assumptions=assumptions,
+        display=_display(frame),
+        out_dir=out_dir,
+        size=size,
+    )
+
+
+if __name__ == "__main__":
+    main(run)

@@ -1,0 +1,66 @@
+"""The page "The articles' claims, checked" (``analyses/claims_checked.py``) at its tiny size.
+
+Every question of the catalogue gets a row with a verdict and a key figure; the figures agree with
+the API on the same seeds (plumbing, not statistics: cannot fail by chance); same seed, same files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from wizstats.exact import highest_of_suit_probability
+from wizstats.questions import QUESTIONS, ask
+from wizstats.report import load_analyses
+
+MODULE = {m.NAME: m for m in load_analyses(["claims_checked"])}["claims_checked"]
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
+    out = tmp_path_factory.mktemp("claims")
+    return out, MODULE.run("tiny", out)
+
+
+def test_every_question_has_a_row(written: tuple[Path, pd.DataFrame]) -> None:
+    out, frame = written
+    answers = frame[frame.kind == "answer"]
+    assert answers.question.tolist() == list(QUESTIONS)
+    assert answers.verdict.str.len().min() > 40 and answers.key_figure.ne("-").all()
+    for suffix in ("csv", "md", "png"):
+        assert (out / f"claims_checked.{suffix}").stat().st_size > 0
+    md = (out / "claims_checked.md").read_text()
+    assert "# The articles' claims, checked" in md and "not measurable with heuristic players" in md
+    assert "+0.00 [0.00, 0.00]" not in md  # zero-width differences are never shown as a measured zero
+
+
+def test_figures_agree_with_the_api(written: tuple[Path, pd.DataFrame]) -> None:
+    _, frame = written
+    rows = frame[frame.kind == "answer"].set_index("question")
+    assert rows.loc["highest-of-suit", "value"] == pytest.approx(float(highest_of_suit_probability(10, 4, 1)))
+    options = MODULE.options_for("wizard-sure-trick", MODULE.SIZES["tiny"]["n"], None)
+    assert options.seed == MODULE.SEED and options.n == MODULE.SIZES["tiny"]["n"]
+    t = ask("wizard-sure-trick", options).table
+    want = t[(t.policy == "heuristic") & (t.hand_size == "game") & (t.seat == "all") & (t.quantity == "p_fail")]
+    assert rows.loc["wizard-sure-trick", "value"] == pytest.approx(want.value.item())
+    assert rows.loc["wizard-sure-trick", "verdict"] == ask("wizard-sure-trick", options).sentence
+    curve = frame[(frame.kind == "curve") & (frame.question == "half-time")]
+    assert set(curve.series) == {"standard", "tournament"}
+
+
+def test_same_seed_same_files(written: tuple[Path, pd.DataFrame], tmp_path: Path) -> None:
+    out, _ = written
+    MODULE.run("tiny", tmp_path)
+    for suffix in ("csv", "md", "png"):
+        assert (tmp_path / f"claims_checked.{suffix}").read_bytes() == (out / f"claims_checked.{suffix}").read_bytes()
+
+
+def test_short_verdicts() -> None:
+    assert (
+        MODULE.short_verdict("Holds in the first rounds only: with 4 players ...") == "Holds in the first rounds only"
+    )
+    assert MODULE.short_verdict("With 4 players ... Worth a trick? No, from no seat (exact count).").endswith(
+        "no, from no seat"
+    )

@@ -1,0 +1,426 @@
+"""The source articles' own rules of thumb as ``wizstats ask`` questions (issue 17), each with a verdict.
+
+Each question here states the article it comes from (``wizstats ask --list``) and answers with a
+verdict computed from the numbers: the claim holds, does not hold, or depends on something named.
+Importing this module adds the questions to :data:`wizstats.questions.QUESTIONS`.
+
+>>> print(ask("highest-of-suit", AskOptions(hand_size=1)).sentence)  # doctest: +ELLIPSIS
+Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its suit among the dealt cards 85.3% ...
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from ..exact import break_even_probability, highest_of_suit
+from ..players import DEFAULT_POLICY
+from ..rules import Rules
+from ..stats import bid_visibility_edge, half_time_lead, jester_value, shedding, wizard_sure_trick
+from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
+
+__all__ = ["CLAIMS"]
+
+
+# ---------------------------------------------------------------- claim 5: a 10 can be the highest
+def _highest_of_suit(o: AskOptions) -> Answer:
+    rules = Rules(o.n_players)
+    sizes = list(rules.schedule) if o.hand_size is None else [o.hand_size]
+    t = highest_of_suit(o.n_players, sizes, ranks=[o.rank]).table
+    card = f"a {o.rank}"
+    value = t.set_index("hand_size").value
+    frac = t.set_index("hand_size").fraction
+
+    def cell(r: int) -> str:
+        return f"{_pct(value[r])} ({frac[r]}, exact)"
+
+    if o.hand_size is not None:
+        r = o.hand_size
+        verdict = "Holds" if value[r] > 0.5 else "Does not hold"
+        sentence = (
+            f"{verdict} with {r} card{'s' if r > 1 else ''} in hand: with {o.n_players} players {card} you hold is the"
+            f" highest of its suit among the dealt cards {cell(r)} ({'more' if value[r] > 0.5 else 'less'} likely"
+            " than not)."
+        )
+        return Answer(sentence, t)
+    likely = [r for r in sizes if value[r] > 0.5]
+    first, last = sizes[0], sizes[-1]
+    if o.rank == rules.deck.n_ranks:
+        sentence = f"Always: a {o.rank} is the top card of its suit (exact); only Wizards and trumps beat it."
+    elif not likely:
+        sentence = (
+            f"Does not hold with {o.n_players} players: even in round 1 {card} you hold is the highest of its suit"
+            f" among the dealt cards only {cell(first)}."
+        )
+    else:
+        upto = max(likely)
+        sentence = (
+            f"Holds in the first rounds only: with {o.n_players} players {card} you hold is the highest of its suit"
+            f" among the dealt cards {cell(first)} in round 1 and more likely than not up to {upto} cards in hand"
+            f" ({_pct(value[upto])}); from {upto + 1} cards on less often"
+            + (f" ({_pct(value[upto + 1])})" if upto + 1 in value.index else "")
+            + f", and {_pct(value[last])} in the last round of {last} (exact counts; Wizards and trumps still beat it)."
+        )
+    return Answer(sentence, t)
+
+
+# ---------------------------------------------------------------- shared
+def _players(o: AskOptions) -> tuple[str, str]:
+    """The players asked for (default :data:`wizstats.DEFAULT_POLICY`) and the one shown for comparison."""
+    main = o.policy or DEFAULT_POLICY
+    return main, ("expert" if main != "expert" else "heuristic")
+
+
+def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
+    return f"{100 * value:.{digits}f}% {_ci(low, high, 100, digits)}"
+
+
+def _cards(r: int) -> str:
+    return f"{r} card{'s' if r != 1 else ''}"
+
+
+def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand size") -> str:
+    return f"({policies} players, {n:,} {what}, seed {o.seed}, 95% intervals)"
+
+
+# ---------------------------------------------------------------- claim 3: a Wizard is a sure trick
+def _wizard_sure_trick(o: AskOptions) -> Answer:
+    n = o.n or 4000
+    main, other = _players(o)
+    parts = []
+    for policy in (main, other):
+        res = wizard_sure_trick(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = "game" if o.hand_size is None else o.hand_size
+    fail = t[(t.quantity == "p_fail") & (t.seat != "all") & (t.hand_size != "game")]
+
+    def pooled(policy: str, quantity: str = "p_fail", seat: object = "all") -> pd.Series:
+        rows = t[(t.policy == policy) & (t.hand_size == label) & (t.seat == seat) & (t.quantity == quantity)]
+        return rows.iloc[0]
+
+    m, c = pooled(main), pooled(other)
+    mine = fail[(fail.policy == main) & fail.value.notna()]
+    kept, lost = _split(t, main, label)
+    if mine.empty or kept is None or c.value != c.value:
+        raise ValueError(f"too few Wizards dealt in {n:,} deals per hand size to answer: ask with a larger --n")
+    worst = mine.loc[mine.value.idxmax()]
+    cut = break_even_probability()
+    pays = 1 - worst.high >= float(cut)  # even the upper end of the worst case
+    where = (
+        f"over a {o.n_players}-player game"
+        if o.hand_size is None
+        else f"with {o.hand_size} card{'s' if o.hand_size > 1 else ''} in hand"
+    )
+    verdict = "Holds" if pays else f"Does not hold at {worst.hand_size} cards from seat {worst.seat}"
+    sentence = (
+        f"{verdict}: {where} a Wizard in hand takes no trick {_pct_ci(m.value, m.low, m.high, 2)} of the time"
+        f" ({main} players; {other}: {_pct_ci(c.value, c.low, c.high, 2)}); "
+        + (
+            f"the most at {_cards(worst.hand_size)} from seat {worst.seat},"
+            f" {_pct_ci(worst.value, worst.low, worst.high)}, when an earlier Wizard comes first."
+            if worst.value > 0
+            else "none failed in these deals."
+        )
+        + f" Counting each Wizard as one trick pays while it takes its trick at"
+        f" least {cut} of the time (one more trick bid in round 1), so {'it pays everywhere' if pays else 'not there'}."
+    )
+    if lost is not None:
+        why = (
+            "most failures are Wizards thrown under another on purpose"
+            if lost.value > kept.value
+            else "a Wizard that fails usually costs its holder his bid"
+        )
+        sentence += (
+            f" When one does fail its holder meets his bid {_pct(lost.value)} of the time ({int(lost.n):,} hands), against"
+            f" {_pct(kept.value)} when every Wizard took its trick: {why}."
+        )
+    sentence = sentence[:-1] + f" {_about(f'{main} and {other}', n, o)}."
+    summary = fail[fail.policy == main].pivot(index="hand_size", columns="seat", values="value")
+    summary = (100 * summary).round(2).reset_index()
+    summary.columns = ["hand size", *(f"seat {s}: no trick (%)" for s in summary.columns[1:])]
+    return Answer(sentence, t, summary)
+
+
+def _split(t: pd.DataFrame, policy: str, label: object) -> tuple[pd.Series | None, pd.Series | None]:
+    """Bid met when every Wizard took its trick, and when one failed (pooled over the seats by the hands)."""
+    rows = t[(t.policy == policy) & (t.hand_size == label) & (t.seat != "all")]
+    out = []
+    for quantity in ("met_if_kept", "met_if_failed"):
+        q = rows[rows.quantity == quantity]
+        hits = float((q.value * q.n).sum())
+        total = int(q.n.sum())
+        out.append(None if total == 0 else pd.Series({"value": hits / total, "n": int(total)}))
+    return out[0], out[1]
+
+
+# ---------------------------------------------------------------- claim 1: hidden bids and the dealer
+NOT_MEASURABLE = "not measurable with this player"
+"""What a paired difference of zero width is printed as: the players play both variants alike."""
+
+
+def _flat(row: pd.Series) -> bool:
+    return bool(row.high - row.low == 0)
+
+
+def _edge_cell(row: pd.Series) -> str:
+    return NOT_MEASURABLE if _flat(row) else f"{row.value:+.2f} [{row.low:.2f}, {row.high:.2f}]"
+
+
+def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: pd.Series, unit: str) -> str:
+    """One player's verdict on hidden bids taking away the dealer's edge."""
+    edge = f"{open_.value:+.1f} {_ci(open_.low, open_.high)}"
+    if _flat(removed):
+        return (
+            f"not measurable with {policy} players (they do not read the earlier bids, so open and hidden bids play"
+            f" every deal alike; the dealer's edge is {edge} {unit} either way)"
+        )
+    took = f"{removed.value:+.1f} {_ci(removed.low, removed.high)}"
+    kept = f"{hidden.value:+.1f} {_ci(hidden.low, hidden.high)}"
+    if removed.low > 0 and hidden.low <= 0 <= hidden.high:
+        return (
+            f"holds with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}, leaving {kept}"
+        )
+    if removed.low > 0:
+        return f"holds in part with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}; he keeps {kept}"
+    if removed.high < 0:
+        raised = f"{-removed.value:.1f} {_ci(-removed.high, -removed.low)}"
+        return f"does not hold with {policy} players: hidden bids raise the dealer's edge of {edge} {unit} by {raised}"
+    return f"not shown with {policy} players: hidden bids change the dealer's {edge} {unit} by {took}, an interval that includes 0"
+
+
+def _hidden_bids(o: AskOptions) -> Answer:
+    n = o.n or 6000
+    main, other = _players(o)
+    parts = []
+    for policy in (main, other):
+        res = bid_visibility_edge(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = "game" if o.hand_size is None else o.hand_size
+    unit = "points per game" if o.hand_size is None else f"points per round of {_cards(o.hand_size)}"
+
+    def get(policy: str, quantity: str, at: object = label) -> pd.Series:
+        return t[(t.policy == policy) & (t.hand_size == at) & (t.quantity == quantity)].iloc[0]
+
+    verdicts = [
+        _hidden_verdict(p, get(p, "edge_open"), get(p, "edge_hidden"), get(p, "open_minus_hidden"), unit)
+        for p in (main, other)
+    ]
+    measurable = [not _flat(get(p, "open_minus_hidden")) for p in (main, other)]
+    head = "Depends on the players" if measurable[0] != measurable[1] else "With these players"
+    after = " and ".join(
+        f"{_edge_cell(get(p, 'open_minus_after_round')).replace(NOT_MEASURABLE, 'nothing measurable')} ({p})"
+        for p in (main, other)
+    )
+    sentence = (
+        f"{head} ({o.n_players} players, {'over a game' if o.hand_size is None else _cards(o.hand_size)}):"
+        f" {verdicts[0]}; {verdicts[1]}. Bids shown only after the round take away {after} {unit}"
+        f" {_about(f'{main} and {other}', n, o)}."
+    )
+    rows = []
+    for h in dict.fromkeys(t.hand_size):
+        row = {"hand size": str(h)}
+        for p in (main, other):
+            for quantity, title in (
+                ("edge_open", "edge, open"),
+                ("edge_hidden", "edge, hidden"),
+                ("open_minus_hidden", "taken by hidden"),
+                ("open_minus_after_round", "taken by after-round"),
+            ):
+                row[f"{p}: {title}"] = _edge_cell(get(p, quantity, h))
+        rows.append(row)
+    return Answer(sentence, t, pd.DataFrame(rows))
+
+
+# ---------------------------------------------------------------- claim 2: trailing at half time
+def _bin_text(lo: float, hi: float) -> str:
+    if hi == 0:
+        return "leading"
+    if hi == float("inf"):
+        return f"over {lo:.0f} behind"
+    return f"{hi:.0f} behind" if hi - lo <= 10 else f"{lo + 10:.0f}-{hi:.0f} behind"  # totals move in tens
+
+
+def _half_time(o: AskOptions) -> Answer:
+    n = o.n or 20_000
+    main, other = _players(o)
+    rules = Rules.tournament(o.n_players) if o.schedule == "tournament" else Rules(o.n_players)
+    parts = []
+    for policy in (main, other):
+        res = half_time_lead(rules=rules, policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    half, rounds = int(t.half.iloc[0]), int(t["rounds"].iloc[0])
+    even = 1 / o.n_players
+    lead = {p: t[(t.policy == p) & (t.quantity == "leader_wins")].iloc[0] for p in (main, other)}
+    curve = t[(t.policy == main) & (t.quantity == "win_by_deficit")]
+    trailing = curve[curve.deficit_high > 0]
+    at_least_even = trailing[trailing.high >= even]
+    first_below = trailing[trailing.high < even]
+    m = lead[main]
+    text = (
+        f"with {o.n_players} players ({o.schedule} schedule, half time after {half} of {rounds} rounds) the leader"
+        f" at half time wins {_pct_ci(m.value, m.low, m.high)} of the games ({main} players; {other}:"
+        f" {_pct_ci(lead[other].value, lead[other].low, lead[other].high)}), against {_pct(even)} for each player"
+        " at the start"
+    )
+    if first_below.empty:
+        sentence = (
+            f"Holds: {text}, and a player behind at half time keeps at least that starting chance at every deficit"
+        )
+    else:
+        b = first_below.iloc[0]
+        far = trailing.iloc[min(len(trailing) - 1, trailing.index.get_loc(b.name) + 3)]
+        keep = (
+            f"up to {at_least_even.deficit_high.max():.0f} points behind a player still has at least about his starting"
+            " chance"
+            if not at_least_even.empty and at_least_even.deficit_high.max() < b.deficit_high
+            else "even a small deficit costs"
+        )
+        sentence = (
+            f"Depends on the deficit: {text}; {keep}, {_bin_text(b.deficit_low, b.deficit_high)} he wins"
+            f" {_pct_ci(b.value, b.low, b.high)}, and {_bin_text(far.deficit_low, far.deficit_high)}"
+            f" {_pct_ci(far.value, far.low, far.high)}"
+        )
+    sentence += f" {_about(f'{main} and {other}', n, o, 'games')}."
+    rows: dict[tuple[float, float], dict[str, object]] = {}
+    for p in (main, other):
+        for r in t[(t.policy == p) & (t.quantity == "win_by_deficit")].itertuples():
+            row = rows.setdefault(
+                (r.deficit_low, r.deficit_high), {"at half time": _bin_text(r.deficit_low, r.deficit_high)}
+            )
+            row[f"{p}: wins"] = _pct_ci(r.value, r.low, r.high)
+            row[f"{p}: players"] = r.n
+    summary = pd.DataFrame(list(rows.values())).astype(object).fillna("-")
+    return Answer(sentence, t, summary)
+
+
+# ---------------------------------------------------------------- claim 6: a player who has made his bid sheds
+def _made_bid_sheds(o: AskOptions) -> Answer:
+    n = o.n or 1000
+    main, other = _players(o)
+    sizes = [o.hand_size] if o.hand_size is not None else [5, 10]
+    parts = []
+    for policy in (main, other):
+        res = shedding(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = sizes[0] if len(sizes) == 1 else "game"
+
+    def get(policy: str, state: str, quantity: str = "p_highest_safe") -> pd.Series:
+        rows = t[(t.policy == policy) & (t.hand_size == label) & (t.state == state) & (t.quantity == quantity)]
+        return rows.iloc[0]
+
+    made, needs = get(main, "made his bid"), get(main, "needs tricks")
+    made_o = get(other, "made his bid")
+    if made.decisions == 0 or needs.decisions == 0:
+        raise ValueError(f"too few decisions in {n:,} deals per hand size to answer: ask with a larger --n")
+    holds = made.low > needs.high
+    where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    sentence = (
+        f"{'Holds' if holds else 'Does not hold'} with these players: {where}, a player who has made his bid and"
+        f" follows to a trick plays his highest card that does not take it {_pct_ci(made.value, made.low, made.high)}"
+        f" of the time when he has a choice ({main} players, {made.decisions:,} decisions; {other}:"
+        f" {_pct_ci(made_o.value, made_o.low, made_o.high)}), against {_pct_ci(needs.value, needs.low, needs.high)}"
+        f" for a player who still needs tricks"
+        + (
+            ", so a high card under your trick from a player with his tricks in is a discard, not a fight for the trick"
+            if holds
+            else ""
+        )
+        + f"; what it does to the others' high cards is not measured here {_about(f'{main} and {other}', n, o)}."
+    )
+    summary = t[t.quantity == "p_highest_safe"].assign(
+        **{
+            "highest safe card": lambda f: [
+                _pct_ci(v, lo, hi) for v, lo, hi in zip(f.value, f.low, f.high, strict=True)
+            ]
+        }
+    )[["policy", "hand_size", "state", "highest safe card", "decisions"]]
+    return Answer(sentence, t, summary.rename(columns={"hand_size": "hand size"}))
+
+
+# ---------------------------------------------------------------- claim 4: keep a Jester
+def _jester_keep(o: AskOptions) -> Answer:
+    n = o.n or 60
+    main, other = _players(o)
+    sizes = [o.hand_size] if o.hand_size is not None else [3, 6]
+    parts = []
+    for policy in (main, other):
+        res = jester_value(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n_hands=max(n, 2), seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy))
+    t = pd.concat(parts, ignore_index=True)
+    label = sizes[0] if len(sizes) == 1 else "game"
+    v = {p: t[(t.policy == p) & (t.hand_size == label) & (t.quantity == "jester_value")].iloc[0] for p in (main, other)}
+    m = v[main]
+    verdict = (
+        "Holds, though the Jester is worth only a little more than a low card"
+        if m.low > 0 and m.value < 5
+        else "Holds"
+        if m.low > 0
+        else "Not shown"
+        if m.high > 0
+        else "Does not hold"
+    )
+    where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    sentence = (
+        f"{verdict}: {where} (seat 1, {o.n_players} players) a hand with a Jester scores"
+        f" {m.value:+.2f} {_ci(m.low, m.high, digits=2)} points more at its best bid than the same hand with the lowest"
+        f" free card of a side suit in its place ({main} players; {other}: {v[other].value:+.2f}"
+        f" {_ci(v[other].low, v[other].high, digits=2)}). Measured over whole rounds, not only once the bid is made;"
+        f" when to hold the Jester back or throw it early is not measured here"
+        f" {_about(f'{main} and {other}', max(n, 2), o, 'hands per hand size, 500 rounds per bid')}."
+    )
+    return Answer(sentence, t)
+
+
+CLAIMS: list[Question] = [
+    Question(
+        "hidden-bids",
+        "Do hidden bids take away the dealer's edge?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _hidden_bids,
+        source=f"{ARTICLE_000}, on 'Verdeckter Tipp': 'Die Variante ist der einfachste Weg, den Positionsvorteil des"
+        " Kartengebers auszuschalten'",
+    ),
+    Question(
+        "half-time",
+        "Has a player who trails at half time lost nothing yet?",
+        ("n_players", "schedule", "n", "seed", "policy"),
+        _half_time,
+        source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
+    ),
+    Question(
+        "jester-keep",
+        "What is a Jester worth in points against a low card?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _jester_keep,
+        source=f"{ARTICLE_003}: 'Bewaar een nar voor de slag die je niet mag winnen'",
+    ),
+    Question(
+        "made-bid-sheds",
+        "Does a player who has made his bid throw his high cards under your trick?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _made_bid_sheds,
+        source=f"{ARTICLE_003}: 'Die speler probeert de rest van de ronde niets meer te winnen en gooit zijn hoge"
+        " kaarten onder jouw slag'",
+    ),
+    Question(
+        "highest-of-suit",
+        "In the first rounds, how often is a card of rank k the highest of its suit among the dealt cards?",
+        ("n_players", "hand_size", "rank"),
+        _highest_of_suit,
+        source=f"{ARTICLE_003}: 'een 10 kan zomaar de hoogste van zijn kleur zijn'",
+    ),
+    Question(
+        "wizard-sure-trick",
+        "Is a Wizard a sure trick to count in the bid?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _wizard_sure_trick,
+        source=f"{ARTICLE_003}: 'Een tovenaar is een zekere slag zolang jij hem als eerste in de slag legt'",
+    ),
+]
+"""The articles' claims, in the catalogue's order."""
+
+QUESTIONS.update({q.name: q for q in CLAIMS})
+_ = ask  # re-exported for the doctest above
