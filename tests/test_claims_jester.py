@@ -13,8 +13,8 @@ import pytest
 import wizstats.stats.discards as discards
 from wizstats import Rules
 from wizstats.engine import fixed_hand_score, trace_rounds
-from wizstats.rules import CardKind, score_table
 from wizstats.questions import QUESTIONS, AskOptions, ask
+from wizstats.rules import CardKind, score_table
 from wizstats.stats import jester_timing, jester_value
 
 

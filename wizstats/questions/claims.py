@@ -377,7 +377,13 @@ _NEEDS_TEXT = {
 }
 
 
+MIN_GROUP_ROUNDS = 20
+"""The fewest rounds a group of ``jester-keep``'s timing needs to be quoted in the sentence (all are in the table)."""
+
+
 def _timing_cell(row: pd.Series) -> str:
+    if row.high == row.low:
+        return "no difference in any round"  # both branches scored alike in every round: not a measured 0 +- 0
     return f"{row.value:+.2f} {_ci(row.low, row.high, digits=2)}"
 
 
@@ -416,7 +422,9 @@ def _jester_keep(o: AskOptions) -> Answer:
         raise ValueError(
             f"too few rounds with a Jester to time in {rounds:,} rounds per hand size: ask with a larger --n"
         )
-    groups = [(g, timing_row(main, g)) for g in JESTER_NEEDS]
+    every = [(g, timing_row(main, g)) for g in JESTER_NEEDS]
+    groups = [(g, r) for g, r in every if r is not None and r.n >= MIN_GROUP_ROUNDS]
+    few = [g for g, r in every if r is not None and r.n < MIN_GROUP_ROUNDS]
     worse = [g for g, r in groups if r is not None and r.high < 0]
     timing = (
         "holding it back is better"
@@ -440,7 +448,8 @@ def _jester_keep(o: AskOptions) -> Answer:
             else ""
         )
         + "; by the tricks he still needs then "
-        + ", ".join(f"{_timing_cell(r)} {_NEEDS_TEXT[g]} ({int(r.n):,} rounds)" for g, r in groups if r is not None)
+        + ", ".join(f"{_timing_cell(r)} {_NEEDS_TEXT[g]} ({int(r.n):,} rounds)" for g, r in groups)
+        + (f" (fewer than {MIN_GROUP_ROUNDS} rounds, not quoted: {', '.join(few)})" if few else "")
         + (f"; shedding early is better {', '.join(_NEEDS_TEXT[g] for g in worse)}" if worse else "")
         + f" ({main} and {other} players, {max(n, 2):,} hands per hand size at 500 rounds per bid and {rounds:,}"
         f" rounds per hand size, seed {o.seed}, 95% intervals)."
