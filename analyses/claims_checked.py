@@ -135,6 +135,27 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
 }
 """One key figure per question, read from its answer's table."""
 
+SECOND_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
+    "jester-keep": lambda t: _figure_of(
+        t,
+        "keeping the Jester over shedding it early, per round (heuristic)",
+        "points",
+        policy="heuristic",
+        hand_size="game",
+        needs="all",
+        quantity="keep_minus_shed",
+    ),
+    "made-bid-sheds": lambda t: _figure_of(
+        t,
+        "a high side card takes its trick, last to play has made his bid minus needs tricks (heuristic)",
+        "share difference",
+        policy="heuristic",
+        hand_size="game",
+        quantity="high_holds_made_minus_needs",
+    ),
+}
+"""A second key figure where a claim has two parts (the second part's figure)."""
+
 
 def measure(
     n: int | None, games: int | None, hands: int | None, players: tuple[int, ...]
@@ -146,6 +167,8 @@ def measure(
         answer = ask(name, options)
         tables[name] = answer.table
         figure = KEY_FIGURES[name](answer.table)
+        if name in SECOND_FIGURES:
+            figure |= {f"{k}_2": v for k, v in SECOND_FIGURES[name](answer.table).items()}
         policy = ", ".join(sorted(set(answer.table.policy))) if "policy" in answer.table else ""
         simulated = "n" in q.reads and not (q.exact_at_one and options.hand_size in (None, 1))
         rows.append(
@@ -297,20 +320,30 @@ def _figure(c: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-untyp
     return fig
 
 
-def _figure_cell(r: pd.Series) -> str:
-    if math.isnan(r.value):
+def _one_figure(label: str, unit: str, value: float, low: float, high: float) -> str:
+    if math.isnan(value):
         return "-"
-    if r.unit == "share":
-        digits = 2 if r.value < 0.01 else 1
-        cell = f"{100 * r.value:.{digits}f}%"
-        ci = f" [{100 * r.low:.{digits}f}, {100 * r.high:.{digits}f}]"
-    elif r.unit == "points":
-        cell, ci = f"{r.value:+.2f}", f" [{r.low:.2f}, {r.high:.2f}]"
+    if unit == "share":
+        digits = 2 if abs(value) < 0.01 else 1
+        cell = f"{100 * value:.{digits}f}%"
+        ci = f" [{100 * low:.{digits}f}, {100 * high:.{digits}f}]"
+    elif unit == "share difference":
+        cell, ci = f"{100 * value:+.1f} percentage points", f" [{100 * low:.1f}, {100 * high:.1f}]"
+    elif unit == "points":
+        cell, ci = f"{value:+.2f}", f" [{low:.2f}, {high:.2f}]"
     else:
-        cell, ci = f"{r.value:.0f}", ""
-    if not math.isnan(r.low):
-        cell += ci if r.high > r.low else " (not measurable with these players)"
-    return f"{r.key_figure}: {cell}"
+        cell, ci = f"{value:.0f}", ""
+    if not math.isnan(low):
+        cell += ci if high > low else " (not measurable with these players)"
+    return f"{label}: {cell}"
+
+
+def _figure_cell(r: pd.Series) -> str:
+    cell = _one_figure(r.key_figure, r.unit, r.value, r.low, r.high)
+    second = r.get("key_figure_2")
+    if isinstance(second, str):
+        cell += "; " + _one_figure(second, r.unit_2, r.value_2, r.low_2, r.high_2)
+    return cell
 
 
 VERDICT_WORDS = ("Holds", "Does not hold", "Depends", "Always", "With these players", "Not ")

@@ -64,3 +64,17 @@ def test_short_verdicts() -> None:
     assert MODULE.short_verdict("With 4 players ... Worth a trick? No, from no seat (exact count).").endswith(
         "no, from no seat"
     )
+
+
+def test_the_two_part_claims_show_both_figures(written: tuple[Path, pd.DataFrame]) -> None:
+    out, frame = written
+    rows = frame[frame.kind == "answer"].set_index("question")
+    options = MODULE.options_for("jester-keep", None, None, MODULE.SIZES["tiny"]["hands"])
+    t = ask("jester-keep", options).table
+    want = t[
+        (t.policy == "heuristic") & (t.hand_size == "game") & (t.needs == "all") & (t.quantity == "keep_minus_shed")
+    ]
+    assert rows.loc["jester-keep", "value_2"] == pytest.approx(want.value.item())
+    assert rows.loc["made-bid-sheds", "key_figure_2"].startswith("a high side card takes its trick")
+    md = (out / "claims_checked.md").read_text()
+    assert "keeping the Jester over shedding it early" in md and "percentage points [" in md

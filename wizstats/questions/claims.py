@@ -10,12 +10,22 @@ Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its su
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
-from ..stats import bid_visibility_edge, half_time_lead, jester_value, shedding, wizard_sure_trick
+from ..stats import (
+    HIGH_STATES,
+    JESTER_NEEDS,
+    bid_visibility_edge,
+    half_time_lead,
+    jester_timing,
+    jester_value,
+    shedding,
+    wizard_sure_trick,
+)
 from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
 
 __all__ = ["CLAIMS"]
@@ -307,51 +317,95 @@ def _made_bid_sheds(o: AskOptions) -> Answer:
     t = pd.concat(parts, ignore_index=True)
     label = sizes[0] if len(sizes) == 1 else "game"
 
-    def get(policy: str, state: str, quantity: str = "p_highest_safe") -> pd.Series:
-        rows = t[(t.policy == policy) & (t.hand_size == label) & (t.state == state) & (t.quantity == quantity)]
+    def get(policy: str, state: str, quantity: str = "p_highest_safe", at: object = label) -> pd.Series:
+        rows = t[(t.policy == policy) & (t.hand_size == at) & (t.state == state) & (t.quantity == quantity)]
         return rows.iloc[0]
 
     made, needs = get(main, "made his bid"), get(main, "needs tricks")
     made_o = get(other, "made his bid")
-    if made.decisions == 0 or needs.decisions == 0:
+    last_made = get(main, HIGH_STATES[0], "p_high_holds")
+    last_needs = get(main, HIGH_STATES[1], "p_high_holds")
+    diff = {p: get(p, f"{HIGH_STATES[0]} - {HIGH_STATES[1]}", "high_holds_made_minus_needs") for p in (main, other)}
+    if made.decisions == 0 or needs.decisions == 0 or last_made.decisions == 0 or last_needs.decisions == 0:
         raise ValueError(f"too few decisions in {n:,} deals per hand size to answer: ask with a larger --n")
-    holds = made.low > needs.high
+    sheds = made.low > needs.high
+    helps = diff[main].low > 0
+    verdict = "Holds" if sheds and helps else "Holds in part" if sheds or helps else "Does not hold"
     where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    d, d_o = diff[main], diff[other]
     sentence = (
-        f"{'Holds' if holds else 'Does not hold'} with these players: {where}, a player who has made his bid and"
+        f"{verdict} with these players: {where}, a player who has made his bid and"
         f" follows to a trick plays his highest card that does not take it {_pct_ci(made.value, made.low, made.high)}"
         f" of the time when he has a choice ({main} players, {made.decisions:,} decisions; {other}:"
         f" {_pct_ci(made_o.value, made_o.low, made_o.high)}), against {_pct_ci(needs.value, needs.low, needs.high)}"
-        f" for a player who still needs tricks"
+        f" for a player who still needs tricks. For the others' high cards: a 12 or 13 of a side suit that leads"
+        f" the trick takes it {_pct_ci(last_made.value, last_made.low, last_made.high)} of the time when the last"
+        f" player to play has made his bid, against {_pct_ci(last_needs.value, last_needs.low, last_needs.high)}"
+        f" when he still needs tricks ({main}: {100 * d.value:+.1f} percentage points {_ci(100 * d.low, 100 * d.high)};"
+        f" {other}: {100 * d_o.value:+.1f} {_ci(100 * d_o.low, 100 * d_o.high)})"
         + (
-            ", so a high card under your trick from a player with his tricks in is a discard, not a fight for the trick"
-            if holds
-            else ""
+            ", so your high card is safer under a player with his tricks in"
+            if helps
+            else ", no measurable help to your high card"
         )
-        + f"; what it does to the others' high cards is not measured here {_about(f'{main} and {other}', n, o)}."
+        + "; an association measured on the players' own play, not a controlled experiment"
+        f" {_about(f'{main} and {other}', n, o)}."
     )
-    summary = t[t.quantity == "p_highest_safe"].assign(
+    summary = t[t.quantity.isin(["p_highest_safe", "p_high_holds"])].assign(
         **{
-            "highest safe card": lambda f: [
-                _pct_ci(v, lo, hi) for v, lo, hi in zip(f.value, f.low, f.high, strict=True)
-            ]
+            "share": lambda f: [_pct_ci(v, lo, hi) for v, lo, hi in zip(f.value, f.low, f.high, strict=True)],
+            "what": lambda f: np.where(
+                f.quantity == "p_highest_safe",
+                "follower plays his highest safe card",
+                "a high side card takes its trick",
+            ),
         }
-    )[["policy", "hand_size", "state", "highest safe card", "decisions"]]
-    return Answer(sentence, t, summary.rename(columns={"hand_size": "hand size"}))
+    )[["policy", "hand_size", "what", "state", "share", "decisions"]]
+    return Answer(sentence, t, summary.rename(columns={"hand_size": "hand size", "decisions": "cases"}))
 
 
 # ---------------------------------------------------------------- claim 4: keep a Jester
+TIMING_ROUNDS_PER_HAND = 25
+"""``jester-keep`` plays ``25 * n`` rounds per hand size (at most 5,000) to time the Jester: ``n`` is its hands."""
+
+
+_NEEDS_TEXT = {
+    "over his bid": "when he is over his bid",
+    "made his bid": "when he has made his bid",
+    "needs 1": "when he needs 1 more",
+    "needs 2+": "when he needs 2 or more",
+}
+
+
+MIN_GROUP_ROUNDS = 20
+"""The fewest rounds a group of ``jester-keep``'s timing needs to be quoted in the sentence (all are in the table)."""
+
+
+def _timing_cell(row: pd.Series) -> str:
+    if row.high == row.low:
+        return "no difference in any round"  # both branches scored alike in every round: not a measured 0 +- 0
+    return f"{row.value:+.2f} {_ci(row.low, row.high, digits=2)}"
+
+
 def _jester_keep(o: AskOptions) -> Answer:
     n = o.n or 60
     main, other = _players(o)
     sizes = [o.hand_size] if o.hand_size is not None else [3, 6]
+    rounds = min(TIMING_ROUNDS_PER_HAND * max(n, 2), 5000)
     parts = []
     for policy in (main, other):
         res = jester_value(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n_hands=max(n, 2), seed=o.seed)
-        parts.append(res.table.assign(policy=res.policy))
+        tres = jester_timing(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=rounds, seed=o.seed)
+        parts.append(res.table.assign(policy=res.policy, needs="-"))
+        parts.append(tres.table.assign(policy=tres.policy))
     t = pd.concat(parts, ignore_index=True)
     label = sizes[0] if len(sizes) == 1 else "game"
     v = {p: t[(t.policy == p) & (t.hand_size == label) & (t.quantity == "jester_value")].iloc[0] for p in (main, other)}
+
+    def timing_row(policy: str, needs: str = "all", at: object = label) -> pd.Series | None:
+        rows = t[(t.policy == policy) & (t.hand_size == at) & (t.quantity == "keep_minus_shed") & (t.needs == needs)]
+        return None if rows.empty else rows.iloc[0]
+
     m = v[main]
     verdict = (
         "Holds, though the Jester is worth only a little more than a low card"
@@ -363,15 +417,59 @@ def _jester_keep(o: AskOptions) -> Answer:
         else "Does not hold"
     )
     where = f"in rounds of {_cards(sizes[0])}" if len(sizes) == 1 else f"in rounds of {sizes[0]} and {sizes[1]} cards"
+    k, k_o = timing_row(main), timing_row(other)
+    if k is None or k_o is None:
+        raise ValueError(
+            f"too few rounds with a Jester to time in {rounds:,} rounds per hand size: ask with a larger --n"
+        )
+    every = [(g, timing_row(main, g)) for g in JESTER_NEEDS]
+    groups = [(g, r) for g, r in every if r is not None and r.n >= MIN_GROUP_ROUNDS]
+    few = [g for g, r in every if r is not None and r.n < MIN_GROUP_ROUNDS]
+    worse = [g for g, r in groups if r is not None and r.high < 0]
+    timing = (
+        "holding it back is better"
+        if k.low > 0
+        else "shedding it early is better"
+        if k.high < 0
+        else "no difference is shown between holding it back and shedding it early"
+    )
+    by_size = [(r, timing_row(main, "all", r)) for r in sizes] if len(sizes) > 1 else []
     sentence = (
         f"{verdict}: {where} (seat 1, {o.n_players} players) a hand with a Jester scores"
         f" {m.value:+.2f} {_ci(m.low, m.high, digits=2)} points more at its best bid than the same hand with the lowest"
         f" free card of a side suit in its place ({main} players; {other}: {v[other].value:+.2f}"
-        f" {_ci(v[other].low, v[other].high, digits=2)}). Measured over whole rounds, not only once the bid is made;"
-        f" when to hold the Jester back or throw it early is not measured here"
-        f" {_about(f'{main} and {other}', max(n, 2), o, 'hands per hand size, 500 rounds per bid')}."
+        f" {_ci(v[other].low, v[other].high, digits=2)}), measured over whole rounds. Holding it back or shedding it"
+        f" early: at the first trick a Jester holder throws a card under, the same round played on both ways gives him"
+        f" {_timing_cell(k)} points for keeping the Jester ({main}, {int(k.n):,} rounds; {other}: {_timing_cell(k_o)}),"
+        f" so {timing}"
+        + (
+            "; by hand size " + ", ".join(f"{_timing_cell(b)} at {_cards(r)}" for r, b in by_size if b is not None)
+            if by_size
+            else ""
+        )
+        + "; by the tricks he still needs then "
+        + ", ".join(f"{_timing_cell(r)} {_NEEDS_TEXT[g]} ({int(r.n):,} rounds)" for g, r in groups)
+        + (f" (fewer than {MIN_GROUP_ROUNDS} rounds, not quoted: {', '.join(few)})" if few else "")
+        + (f"; shedding early is better {', '.join(_NEEDS_TEXT[g] for g in worse)}" if worse else "")
+        + f" ({main} and {other} players, {max(n, 2):,} hands per hand size at 500 rounds per bid and {rounds:,}"
+        f" rounds per hand size, seed {o.seed}, 95% intervals)."
     )
-    return Answer(sentence, t)
+    rows = []
+    for p in (main, other):
+        for r in [*sizes, *(["game"] if len(sizes) > 1 else [])]:
+            for g in ("all", *JESTER_NEEDS):
+                row = timing_row(p, g, r)
+                if row is not None:
+                    rows.append(
+                        {
+                            "policy": p,
+                            "hand size": str(r),
+                            "tricks still needed": g,
+                            "keep minus shed": _timing_cell(row),
+                            "rounds": int(row.n),
+                        }
+                    )
+    return Answer(sentence, t, pd.DataFrame(rows))
 
 
 CLAIMS: list[Question] = [
@@ -392,7 +490,7 @@ CLAIMS: list[Question] = [
     ),
     Question(
         "jester-keep",
-        "What is a Jester worth in points against a low card?",
+        "What is a Jester worth in points against a low card, and is holding it back better than shedding it early?",
         ("n_players", "hand_size", "n", "seed", "policy"),
         _jester_keep,
         source=f"{ARTICLE_003}: 'Bewaar een nar voor de slag die je niet mag winnen'",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
-from .discards import jester_value, shedding
+from .discards import HIGH_STATES, JESTER_NEEDS, jester_timing, jester_value, shedding
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -12,6 +12,8 @@ from .strength import bid_thresholds, card_strength
 from .tables import bid_table, strength_table
 
 __all__ = [
+    "HIGH_STATES",
+    "JESTER_NEEDS",
     "TrickDistribution",
     "bid_visibility_edge",
     "bid_table",
@@ -24,6 +26,7 @@ __all__ = [
     "hand_iv",
     "half_time_lead",
     "hand_size_iv",
+    "jester_timing",
     "jester_value",
     "plus_minus_one_cost",
     "policy_setup",
