@@ -163,7 +163,7 @@ def attempt(call: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
 
 
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
-KERNEL = settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+KERNEL = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 
 # ---------------------------------------------------------------- cards, decks, rules, players
