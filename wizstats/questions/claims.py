@@ -10,9 +10,12 @@ Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its su
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 import pandas as pd
 
+from ..estimates import Result
 from ..exact import break_even_probability, highest_of_suit
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
@@ -80,6 +83,14 @@ def _players(o: AskOptions) -> tuple[str, str]:
     return main, ("expert" if main != "expert" else "heuristic")
 
 
+def _for_both(o: AskOptions, measure: Callable[[str], Result]) -> tuple[str, str, pd.DataFrame]:
+    """``measure`` under the players asked for and the comparison player: both tables, stacked, with a
+    ``policy`` column naming the player of each row."""
+    main, other = _players(o)
+    tables = [(res := measure(policy)).table.assign(policy=res.policy) for policy in (main, other)]
+    return main, other, pd.concat(tables, ignore_index=True)
+
+
 def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
     return f"{100 * value:.{digits}f}% {_ci(low, high, 100, digits)}"
 
@@ -95,12 +106,12 @@ def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand siz
 # ---------------------------------------------------------------- claim 3: a Wizard is a sure trick
 def _wizard_sure_trick(o: AskOptions) -> Answer:
     n = o.n or 4000
-    main, other = _players(o)
-    parts = []
-    for policy in (main, other):
-        res = wizard_sure_trick(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
-        parts.append(res.table.assign(policy=res.policy))
-    t = pd.concat(parts, ignore_index=True)
+    main, other, t = _for_both(
+        o,
+        lambda policy: wizard_sure_trick(
+            o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed
+        ),
+    )
     label = "game" if o.hand_size is None else o.hand_size
     fail = t[(t.quantity == "p_fail") & (t.seat != "all") & (t.hand_size != "game")]
 
@@ -200,12 +211,12 @@ def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: p
 
 def _hidden_bids(o: AskOptions) -> Answer:
     n = o.n or 6000
-    main, other = _players(o)
-    parts = []
-    for policy in (main, other):
-        res = bid_visibility_edge(o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
-        parts.append(res.table.assign(policy=res.policy))
-    t = pd.concat(parts, ignore_index=True)
+    main, other, t = _for_both(
+        o,
+        lambda policy: bid_visibility_edge(
+            o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed
+        ),
+    )
     label = "game" if o.hand_size is None else o.hand_size
     unit = "points per game" if o.hand_size is None else f"points per round of {_cards(o.hand_size)}"
 
@@ -253,13 +264,8 @@ def _bin_text(lo: float, hi: float) -> str:
 
 def _half_time(o: AskOptions) -> Answer:
     n = o.n or 20_000
-    main, other = _players(o)
     rules = Rules.tournament(o.n_players) if o.schedule == "tournament" else Rules(o.n_players)
-    parts = []
-    for policy in (main, other):
-        res = half_time_lead(rules=rules, policy=policy, n=n, seed=o.seed)
-        parts.append(res.table.assign(policy=res.policy))
-    t = pd.concat(parts, ignore_index=True)
+    main, other, t = _for_both(o, lambda policy: half_time_lead(rules=rules, policy=policy, n=n, seed=o.seed))
     half, rounds = int(t.half.iloc[0]), int(t["rounds"].iloc[0])
     even = 1 / o.n_players
     lead = {p: t[(t.policy == p) & (t.quantity == "leader_wins")].iloc[0] for p in (main, other)}
@@ -308,13 +314,10 @@ def _half_time(o: AskOptions) -> Answer:
 # ---------------------------------------------------------------- claim 6: a player who has made his bid sheds
 def _made_bid_sheds(o: AskOptions) -> Answer:
     n = o.n or 1000
-    main, other = _players(o)
     sizes = [o.hand_size] if o.hand_size is not None else [5, 10]
-    parts = []
-    for policy in (main, other):
-        res = shedding(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
-        parts.append(res.table.assign(policy=res.policy))
-    t = pd.concat(parts, ignore_index=True)
+    main, other, t = _for_both(
+        o, lambda policy: shedding(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+    )
     label = sizes[0] if len(sizes) == 1 else "game"
 
     def get(policy: str, state: str, quantity: str = "p_highest_safe", at: object = label) -> pd.Series:
