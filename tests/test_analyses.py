@@ -160,6 +160,20 @@ def _standard_vs_tournament(csv: pd.DataFrame, m: ModuleType) -> tuple[float, fl
     return _one(csv, n_players=4, format="tournament", quantity="better_player_wins").value, res.win_rate(0)[0]
 
 
+def _players_compared(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
+    # a player that ignores the earlier bids cannot measure bidding last; one that reads them can
+    flat = _one(csv, block="game", figure="bidding_last", policy="heuristic")
+    assert flat.status == "not measurable" and flat.low == flat.high
+    assert _one(csv, block="game", figure="bidding_last", policy="expert").status == "ok"
+    assert _one(csv, block="game", figure="pm1_cost", policy="rollout").status == "not run"
+    n = m.SIZES["tiny"]["cards"]
+    res = ws.card_win_probability(
+        "R13", n_players=4, hand_size=m.HAND_SIZE, seat=2, trump="red", policy="expert", n=n, seed=m.SEED
+    )
+    written = _one(csv, block=f"{m.HAND_SIZE} cards", figure="strength_seat2", policy="expert").value
+    return written, _one(res.table, quantity="p_win").value
+
+
 CHECKS: dict[str, Check] = {
     "vulnerability": _vulnerability,
     "schedule_points": _schedule,
@@ -176,6 +190,7 @@ CHECKS: dict[str, Check] = {
     "clairvoyance": _clairvoyance,
     "standard_vs_tournament": _standard_vs_tournament,
     "claims_checked": _claims_checked,
+    "players_compared": _players_compared,
 }
 
 

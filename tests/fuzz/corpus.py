@@ -311,7 +311,9 @@ def run_in_process(argv: list[str]) -> Outcome:
     return Outcome(code, out.getvalue(), err.getvalue())
 
 
-def run_subprocess(argv: list[str], root: Path, timeout: float, cwd: Path) -> Outcome:
+def run_subprocess(
+    argv: list[str], root: Path, timeout: float, cwd: Path, preexec: Callable[[], None] | None = None
+) -> Outcome:
     """Run ``python -m wizstats.cli`` of the tree at ``root`` in a process of its own."""
     env = dict(os.environ, PYTHONPATH=str(root), PYTHONWARNINGS="default", COLUMNS="120")
     try:
@@ -323,6 +325,7 @@ def run_subprocess(argv: list[str], root: Path, timeout: float, cwd: Path) -> Ou
             timeout=timeout,
             env=env,
             cwd=cwd,
+            preexec_fn=preexec,
         )
     except subprocess.TimeoutExpired as stop:
         out = stop.stdout.decode(errors="replace") if isinstance(stop.stdout, bytes) else stop.stdout or ""
@@ -375,56 +378,119 @@ def judge(case: Case, outcome: Outcome) -> str | None:
 
 
 # ---------------------------------------------------------------- measuring a tree
-def measure(root: Path, timeout: float, commands: list[str] | None, jobs: int = 1) -> dict[str, Counter[str]]:
-    """Run every case against the tree at ``root`` (one process per case); counts per class and outcome."""
+def _limited(max_bytes: int) -> Callable[[], None]:
+    """A ``preexec_fn`` that caps the child's address space (an unbounded case cannot take the machine)."""
+
+    def limit() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (max_bytes, max_bytes))
+
+    return limit
+
+
+def measure_cases(
+    root: Path, timeout: float, commands: list[str] | None, jobs: int = 1, *, max_gib: float = 8.0, warm: bool = False
+) -> dict[str, dict[str, object]]:
+    """Run every case against the tree at ``root``, one process per case; an outcome per case id.
+
+    ``warm`` first runs the ``valid`` cases one by one with a long timeout, so that the tree's
+    kernels are compiled before the timed run (a cold numba cache would otherwise look like hangs).
+    """
     from concurrent.futures import ThreadPoolExecutor
 
     cases = load(commands)
-    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    limit = _limited(int(max_gib * (1 << 30)))
+    rows: dict[str, dict[str, object]] = {}
 
-    def one(case: Case) -> tuple[Case, str | None, Outcome]:
+    def one(case: Case, seconds: float) -> tuple[Case, str | None, Outcome]:
         with tempfile.TemporaryDirectory(prefix="wizstats-fuzz-") as work:
-            outcome = run_case(case, Path(work), lambda argv: run_subprocess(argv, root, timeout, Path(work)))
+            outcome = run_case(case, Path(work), lambda argv: run_subprocess(argv, root, seconds, Path(work), limit))
         return case, judge(case, outcome), outcome
 
+    if warm:
+        for case in cases:
+            if case.klass == "valid":
+                one(case, max(timeout, 1200.0))
     with ThreadPoolExecutor(jobs) as pool:
-        for case, problem, outcome in pool.map(one, cases):
-            counts[case.klass]["tried"] += 1
-            counts[case.klass]["handled" if problem is None else problem] += 1
+        for case, problem, outcome in pool.map(lambda c: one(c, timeout), cases):
+            tail = (outcome.err.strip().splitlines() or [""])[-1][:160]
+            rows[case.id] = {"class": case.klass, "expect": case.expect, "problem": problem, "args": case.text}
             if problem is not None:
-                tail = (outcome.err.strip().splitlines() or [""])[-1][:160]
+                rows[case.id]["tail"] = tail
                 print(f"FAIL {case.id} [{case.klass}] {problem}: {case.text}\n     {tail}", flush=True)
+    return rows
+
+
+def counts_of(
+    rows: dict[str, dict[str, object]], before: dict[str, dict[str, object]] | None = None
+) -> dict[str, Counter[str]]:
+    """Per class: cases tried, handled, each kind of failure, and (given an earlier run) ``fixed``.
+
+    A case is *fixed* when it is handled here and was not handled in ``before`` (a case the earlier
+    run did not have is not counted as fixed).
+    """
+    counts: dict[str, Counter[str]] = defaultdict(Counter)
+    for case_id, row in rows.items():
+        c = counts[str(row["class"])]
+        c["tried"] += 1
+        c["handled" if row["problem"] is None else str(row["problem"])] += 1
+        if (
+            before is not None
+            and row["problem"] is None
+            and case_id in before
+            and before[case_id]["problem"] is not None
+        ):
+            c["fixed"] += 1
     return counts
 
 
+def measure(root: Path, timeout: float, commands: list[str] | None, jobs: int = 1) -> dict[str, Counter[str]]:
+    """Run every case against the tree at ``root`` (one process per case); counts per class and outcome."""
+    return counts_of(measure_cases(root, timeout, commands, jobs))
+
+
 def report(counts: dict[str, Counter[str]]) -> str:
-    """The counts as a table: per class tried, handled, and each kind of failure."""
-    kinds = sorted({k for c in counts.values() for k in c} - {"tried", "handled"})
-    lines = [" | ".join(["class", "tried", "handled", *kinds])]
+    """The counts as a table: per class tried, handled, (fixed,) and each kind of failure."""
+    first = ["tried", "handled", *(["fixed"] if any("fixed" in c for c in counts.values()) else [])]
+    kinds = sorted({k for c in counts.values() for k in c} - {"tried", "handled", "fixed"})
+    lines = [" | ".join(["class", *first, *kinds])]
     total: Counter[str] = Counter()
     for klass in [*CLASSES]:
         if klass in counts:
             total.update(counts[klass])
-            lines.append(" | ".join([klass, *(str(counts[klass][k]) for k in ("tried", "handled", *kinds))]))
-    lines.append(" | ".join(["all", *(str(total[k]) for k in ("tried", "handled", *kinds))]))
+            lines.append(" | ".join([klass, *(str(counts[klass][k]) for k in (*first, *kinds))]))
+    lines.append(" | ".join(["all", *(str(total[k]) for k in (*first, *kinds))]))
     return "\n".join(lines)
 
 
 def main(argv: list[str]) -> int:
-    """``--root DIR`` (default: this tree), ``--timeout S``, ``--jobs N``, ``--command NAME`` (repeatable)."""
+    """Measure a tree; ``--help`` lists the options."""
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=HERE.parent.parent)
-    parser.add_argument("--timeout", type=float, default=120.0)
-    parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--command", action="append")
-    parser.add_argument("--json", type=Path, help="also write the counts here")
+    parser.add_argument(
+        "--root", type=Path, default=HERE.parent.parent, help="the wizstats tree to run (default: this one)"
+    )
+    parser.add_argument("--timeout", type=float, default=120.0, help="seconds per case (default: 120)")
+    parser.add_argument("--jobs", type=int, default=1, help="cases run at once (default: 1)")
+    parser.add_argument("--command", action="append", help="only this command's cases (repeatable)")
+    parser.add_argument("--max-gib", type=float, default=8.0, help="address space per case, GiB (default: 8)")
+    parser.add_argument(
+        "--warm", action="store_true", help="first compile the tree's kernels by running the valid cases"
+    )
+    parser.add_argument("--json", type=Path, help="also write the outcome of every case here")
+    parser.add_argument("--before", type=Path, help="the --json file of an earlier run: count the cases fixed since")
     args = parser.parse_args(argv)
-    counts = measure(args.root.resolve(), args.timeout, args.command, args.jobs)
+    rows = measure_cases(
+        args.root.resolve(), args.timeout, args.command, args.jobs, max_gib=args.max_gib, warm=args.warm
+    )
+    before = json.loads(args.before.read_text())["cases"] if args.before else None
+    counts = counts_of(rows, before)
     print(report(counts))
     if args.json:
-        args.json.write_text(json.dumps({k: dict(v) for k, v in counts.items()}, indent=1, sort_keys=True) + "\n")
+        data = {"counts": {k: dict(v) for k, v in sorted(counts.items())}, "cases": rows}
+        args.json.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
     return 0
 
 

@@ -131,6 +131,8 @@ SAME_AS_CLI = [
     ("/api/ask/last-rounds?players=6&k=2", ["ask", "last-rounds", "--players", "6", "--k", "2"]),
     ("/api/ask/non-trump-13?players=5", ["ask", "non-trump-13", "--players", "5"]),
     ("/api/ask/sure-tricks", ["ask", "sure-tricks"]),
+    ("/api/ask/highest-of-suit?rank=12&players=5", ["ask", "highest-of-suit", "--rank", "12", "--players", "5"]),
+    ("/api/ask/one-card-round?bids=0,1", ["ask", "one-card-round", "--bids", "0", "1"]),
     (
         "/api/ask/bids-add-up?hand-size=2&n=200&plus-minus-one=0",
         ["ask", "bids-add-up", "--hand-size", "2", "--n", "200"],
@@ -219,6 +221,9 @@ BAD_AS_CLI = [
     ("/api/ask/nope", ["ask", "nope"]),
     ("/api/ask/last-rounds?k=x", ["ask", "last-rounds", "--k", "x"]),
     ("/api/ask/plus-minus-one-dealer?n=0", ["ask", "plus-minus-one-dealer", "--n", "0"]),
+    ("/api/ask/highest-of-suit?rank=14", ["ask", "highest-of-suit", "--rank", "14"]),
+    ("/api/ask/last-rounds?rank=5", ["ask", "last-rounds", "--rank", "5"]),
+    ("/api/ask/one-card-round?bids=0,2", ["ask", "one-card-round", "--bids", "0", "2"]),
 ]
 
 

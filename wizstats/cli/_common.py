@@ -9,7 +9,13 @@ from typing import Any, NoReturn
 
 import pandas as pd
 
+from ..players import DEFAULT_POLICY
+
 FORMATS = ("table", "csv", "json")
+
+
+DEFAULT_PLAYER = f"default: {DEFAULT_POLICY} (wizstats.DEFAULT_POLICY); docs/players.md compares the players"
+"""The help text's note on the default player (the same on every command that takes a policy)."""
 
 
 class CliError(Exception):

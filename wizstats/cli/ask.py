@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CliError, add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
     p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
     p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
-    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
     p.add_argument("--n", type=int, default=None, help="deals per hand size (default: a few seconds' worth)")
     p.add_argument(
         "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seat", type=int, default=1, help="your seat: 0 dealer (bids last), 1 bids first (default: 1)")
     p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
     p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
-    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
     p.add_argument("--n", type=int, default=4000, help="deals kept (default: 4000)")
     add_seed(p)
     add_format(p)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CliError, add_format, add_players, add_seed, emit, parse_schedule
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,7 +32,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--policy",
         nargs="+",
         default=None,
-        help="one policy for all players or one per player, player 0 first (default: the strongest)",
+        help=f"one policy for all players or one per player, player 0 first ({DEFAULT_PLAYER})",
     )
     p.add_argument(
         "--tournament", action="store_true", help="AMIGO tournament rules (10 deals, +/-1, placement points)"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,7 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " or any (default: a random turned card)",
     )
     p.add_argument("--seat", type=int, default=None, help="the seat holding the card (default: every seat)")
-    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
     p.add_argument("--n", type=int, default=5000, help="rounds per seat (default: 5000)")
     add_seed(p)
     add_format(p)

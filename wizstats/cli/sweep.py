@@ -8,7 +8,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from ._common import CliError, add_format, add_seed, emit
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_seed, emit
 
 SUMMARY_COLUMNS = [
     "seat",
@@ -62,7 +62,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "--policy",
         nargs="+",
         metavar="POLICY",
-        help="policies, each for every seat, e.g. heuristic:scale=1.1 (default: heuristic)",
+        help=f"policies, each for every seat, e.g. heuristic:scale=1.1 ({DEFAULT_PLAYER})",
     )
     p.add_argument(
         "--test-seat", nargs="+", metavar="SEAT", help="seats that play --test-policy while the others play --policy"

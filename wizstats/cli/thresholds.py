@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import CliError, add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_players(p)
     p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
-    p.add_argument("--policy", default=None, help="how everyone plays (default: the strongest policy)")
+    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
     p.add_argument("--n", type=int, default=3000, help="random rounds per hand size (default: 3000)")
     p.add_argument(
         "--bids",

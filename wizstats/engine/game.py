@@ -172,7 +172,7 @@ def simulate_games(
         Games to play.
     policies
         One policy for every player, or one per player (player 0 first; players, not seats);
-        default: the strongest registered policy (:func:`wizstats.players.strongest`).
+        default: :data:`wizstats.DEFAULT_POLICY`.
     seed
         Same seed, same numbers, whatever the thread count. Round ``k`` of game ``g`` draws from
         stream ``g * (K + 1) + k`` of the seed's key (``K`` rounds per game); stream

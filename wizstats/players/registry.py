@@ -339,11 +339,13 @@ def resolve_policies(
 
 
 DEFAULT_POLICY = "heuristic"
-"""The default wherever a statistic assumes how players play: the strongest policy fast enough for
-statistics (tens of thousands of rounds per second). ``rollout`` plays better but is some 300 to
-1,000 times slower; pass it explicitly where its strength matters more than the sample size."""
+"""The default wherever a statistic assumes how players play. ``expert`` is stronger (it reads the
+earlier bids, bids round 1 exactly, and beats ``heuristic`` at every hand size) and fast enough, but
+it is the default only once it also plays as well as ``rollout``, which it does not yet from 2 cards
+on (``benchmarks/players.py`` measures both); pass ``"expert"`` or ``"rollout"`` explicitly where
+that matters, and see ``docs/players.md``."""
 
 
 def strongest() -> str:
-    """The default of every statistic: the strongest policy fast enough for statistics (``heuristic``)."""
+    """The default of every statistic: :data:`DEFAULT_POLICY` (``heuristic``)."""
     return DEFAULT_POLICY

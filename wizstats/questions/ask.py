@@ -40,7 +40,7 @@ class AskOptions:
     k: int = 3
     schedule: str = "standard"
     policy: str | None = None
-    """``None``: the strongest registered policy."""
+    """``None``: :data:`wizstats.DEFAULT_POLICY`."""
     n: int | None = None
     """Deals per hand size; ``None``: the question's default (a few seconds)."""
     seed: int = 0

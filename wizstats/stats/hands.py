@@ -293,7 +293,7 @@ def trick_distribution(
     bids_so_far
         The bids of seats 1, 2, ... before this seat, in bidding order.
     policy
-        How everyone bids and plays (default: the strongest policy).
+        How everyone bids and plays (default: :data:`wizstats.DEFAULT_POLICY`).
     n
         Deals to keep; ``target_width`` keeps going until the widest expected-score interval
         is narrower than that many points (at most ``max_n`` deals, default ``64 n``).

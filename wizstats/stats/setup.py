@@ -20,7 +20,7 @@ def rules_iv(rules: Rules | None, n_players: int | None) -> Rules:
 
 
 def policy_setup(policy: object, n_players: int) -> tuple[str, np.ndarray, np.ndarray]:
-    """Policy name for results, kernel ids and parameters; ``None`` is the strongest policy now."""
+    """Policy name for results, kernel ids and parameters; ``None`` is :data:`wizstats.DEFAULT_POLICY`."""
     chosen = _policies.strongest() if policy is None else policy
     resolved, ids, params = resolve_policies(chosen, n_players)  # type: ignore[arg-type]
     names = [str(p) for p in resolved]

@@ -94,6 +94,8 @@ ENDPOINTS: dict[str, tuple[Param, ...]] = {
         Param("policy", "str", None),
         Param("n", "int", None),
         Param("seed", "int", 0),
+        Param("bids", "ints", None),
+        Param("rank", "int", 10),
     ),
     "ask-list": (),
     "score": (
@@ -199,6 +201,8 @@ def _answer(endpoint: str, values: dict[str, Any], name: str | None) -> list[dic
             policy=values["policy"],
             n=values["n"],
             seed=values["seed"],
+            bids=None if values["bids"] is None else tuple(values["bids"]),
+            rank=values["rank"],
         )
         table = ask(name or "", options).full_table()
     return records(table)

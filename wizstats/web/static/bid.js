@@ -293,7 +293,7 @@
   }
 
   // ---- questions tab ---------------------------------------------------------------------------
-  const asked = WZ.load("wizstats.ask.v1", { name: "", players: 4, handSize: "", k: 3, schedule: "standard", pm1: false, blind: false, policy: "" });
+  const asked = WZ.load("wizstats.ask.v1", { name: "", players: 4, handSize: "", k: 3, schedule: "standard", pm1: false, blind: false, policy: "", rank: 10, bids: "" });
   const askRunner = new WZ.Runner($("#ask-status"));
   let questions = [];
 
@@ -305,6 +305,8 @@
     $("#a-schedule").value = asked.schedule;
     $("#a-pm1").checked = asked.pm1;
     $("#a-blind").checked = asked.blind;
+    WZ.options($("#a-rank"), [...Array(13).keys()].map((i) => [i + 1, i + 1]), asked.rank);
+    $("#a-bids").value = asked.bids;
     policyOptions($("#a-policy"), asked.policy, false);
     const q = questions.find((x) => x.name === asked.name);
     for (const label of document.querySelectorAll("#ask-options [data-option]")) {
@@ -331,6 +333,9 @@
     if (uses("--schedule")) { params.set("schedule", asked.schedule); cli.push("--schedule", asked.schedule); }
     if (uses("--plus-minus-one") && asked.pm1) { params.set("plus-minus-one", "1"); cli.push("--plus-minus-one"); }
     if (uses("--blind-trump") && asked.blind) { params.set("blind-trump", "1"); cli.push("--blind-trump"); }
+    if (uses("--rank")) { params.set("rank", asked.rank); cli.push("--rank", asked.rank); }
+    const bids = asked.bids.trim().split(/[\s,]+/).filter((b) => b !== "");
+    if (uses("--bids") && bids.length) { params.set("bids", bids.join(",")); cli.push("--bids", ...bids); }
     const policy = asked.policy || info.default_policy;
     if (uses("--policy") && policy !== info.default_policy) { params.set("policy", policy); cli.push("--policy", policy); }
     params.set("seed", SEED);
@@ -396,6 +401,8 @@
     bindAsk("#a-pm1", "pm1", Boolean);
     bindAsk("#a-blind", "blind", Boolean);
     bindAsk("#a-policy", "policy", String);
+    bindAsk("#a-rank", "rank", Number);
+    bindAsk("#a-bids", "bids", String);
 
     setMode("hand");
     changed();
