@@ -157,3 +157,26 @@ def test_bid_page_shows_the_last_input_only(live_server: str, browser: Any, tool
     )
     rows = api(live_server, "/api/bid", hand="B3,R12,W", trump="R5", players=4, seat=3, bids="1,1", n=16000, seed=0)
     assert browser.find_element(By.ID, "best-bid").text == str(next(r["bid"] for r in rows if r["best"]))
+
+
+def test_questions_tab_asks_with_the_options_the_question_takes(
+    live_server: str, browser: Any, tool: ModuleType
+) -> None:
+    """Pick highest-of-suit, set the rank and players: the sentence is the API's, and the CLI line has --rank."""
+    from selenium.webdriver.support.ui import Select
+
+    tool.clear_storage(browser, live_server)
+    browser.get(live_server + "/")
+    browser.find_element(By.CSS_SELECTOR, 'button[data-tab="ask"]').click()
+    question = tool.wait_for(
+        browser, lambda d: d.find_elements(By.CSS_SELECTOR, '#questions [data-name="highest-of-suit"]')
+    )
+    question[0].click()
+    assert browser.find_element(By.ID, "a-rank").is_displayed()
+    assert not browser.find_element(By.ID, "a-bids").is_displayed()  # highest-of-suit takes no earlier bids
+    Select(browser.find_element(By.ID, "a-rank")).select_by_value("12")
+    Select(browser.find_element(By.ID, "a-players")).select_by_value("5")
+    tool.wait_for(browser, lambda d: "--rank 12" in d.find_element(By.ID, "ask-footnote").text)
+    rows = api(live_server, "/api/ask/highest-of-suit", rank=12, players=5, seed=0)
+    assert browser.find_element(By.ID, "ask-sentence").text == rows[0]["answer"]
+    assert "wizstats ask highest-of-suit --players 5 --rank 12" in browser.find_element(By.ID, "ask-footnote").text
