@@ -435,6 +435,8 @@ def counts_of(
         c = counts[str(row["class"])]
         c["tried"] += 1
         c["handled" if row["problem"] is None else str(row["problem"])] += 1
+        if before is not None:
+            c["fixed"] += 0  # the column shows, zeros included
         if (
             before is not None
             and row["problem"] is None
@@ -481,11 +483,15 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--json", type=Path, help="also write the outcome of every case here")
     parser.add_argument("--before", type=Path, help="the --json file of an earlier run: count the cases fixed since")
+    parser.add_argument("--table", type=Path, help="run nothing: print the counts of this --json file (with --before)")
     args = parser.parse_args(argv)
+    before = json.loads(args.before.read_text())["cases"] if args.before else None  # read first: fail before the run
+    if args.table:
+        print(report(counts_of(json.loads(args.table.read_text())["cases"], before)))
+        return 0
     rows = measure_cases(
         args.root.resolve(), args.timeout, args.command, args.jobs, max_gib=args.max_gib, warm=args.warm
     )
-    before = json.loads(args.before.read_text())["cases"] if args.before else None
     counts = counts_of(rows, before)
     print(report(counts))
     if args.json:
