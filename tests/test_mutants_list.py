@@ -46,3 +46,15 @@ def test_areas_cover_rules_players_intervals_caches_and_cli() -> None:
     kernel_rules = [m for m in tool.MUTANTS if m.area == "rules" and m.kernel]
     reference_rules = [m for m in tool.MUTANTS if m.area == "rules" and not m.kernel]
     assert kernel_rules and reference_rules
+
+
+def test_older_snippets_are_the_same_bug_on_old_lines() -> None:
+    """This tree takes each mutant's own snippet; an older snippet is only for trees that lack it."""
+    tool = _tool()
+    for m in tool.MUTANTS:
+        text = (ROOT / m.path).read_text()
+        assert m.edit(text) == (m.original, m.replacement), m.id
+        for original, replacement in m.older:
+            assert original != replacement and original != m.original, m.id
+            assert m.edit(original) == (original, replacement)  # a tree holding only the old lines
+    assert set(tool.OLDER) <= {m.id for m in tool.MUTANTS}
