@@ -45,6 +45,8 @@ SIZES = {
 }
 """Deals per hand size: ``game`` for the whole-game block, ``fast``/``slow`` for the rounds of
 :data:`HAND_SIZE` cards; ``cards``/``slow_cards`` for the thresholds and the card's strength."""
+EXACT = "exact"
+"""The policy column of the exact round-1 thresholds (rational bidders; play is forced)."""
 NOT_MEASURABLE = "not measurable with this player"
 NOT_RUN = "not run (too slow for whole games)"
 
@@ -216,6 +218,16 @@ def measure(par: dict[str, int]) -> pd.DataFrame:
         value, low, high = figure.measure(policy, block, n)
         flat = figure.unit != "rank" and low == high
         rows.append(row | {"value": value, "low": low, "high": high, "status": "not measurable" if flat else "ok"})
+    exact = ws.round1_thresholds(N_PLAYERS).table
+    for figure in FIGURES:
+        if figure.key.startswith("threshold"):
+            seat = 1 if figure.key.endswith("seat1") else 0
+            r = exact[(exact.seat == seat) & (exact.state == "trump")].iloc[0]
+            rows.append(
+                {"block": "game", "figure": figure.key, "label": figure.label, "unit": "rank", "policy": EXACT, "n": 0,
+                 "command": "wizstats thresholds --hand-sizes 1", "value": float(r.weakest_rank), "low": math.nan,
+                 "high": math.nan, "status": "exact", "p_below": float(r.p_below)}
+            )  # fmt: skip
     return pd.DataFrame(rows)
 
 
@@ -235,7 +247,8 @@ def _display(frame: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (block, _key), g in frame.groupby(["block", "figure"], sort=False):
         by = {r.policy: _cell(r) for r in g.itertuples()}
-        rows.append({"block": block, "figure": g.label.iloc[0], **{p: by.get(p, "") for p in PLAYERS}})
+        cells = {p: by.get(p, "") for p in (*PLAYERS, EXACT)}
+        rows.append({"block": block, "figure": g.label.iloc[0], **cells})
     return pd.DataFrame(rows)
 
 
@@ -256,7 +269,7 @@ def verdicts(frame: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (block, key), g in frame.groupby(["block", "figure"], sort=False):
         unit = g.unit.iloc[0]
-        ran = g[g.status != "not run"]
+        ran = g[(g.status != "not run") & g.policy.isin(PLAYERS)]
         if unit == "points":
             signs = {r.policy: _sign(r) for _, r in ran.iterrows()}
             kinds = set(signs.values())
@@ -306,6 +319,24 @@ def _finding(frame: pd.DataFrame) -> str:
             " play every deal alike): "
             + "; ".join(f"{fig} with {', '.join(pols)}" for fig, pols in by_fig.items())
             + "."
+        )
+    first = frame[(frame.block == "game") & frame.figure.str.startswith("threshold")]
+    if len(first):
+        cut = float(ws.exact.break_even_probability(0, rules=ws.Rules(N_PLAYERS), hand_size=1))
+        parts = []
+        for key, who in (("threshold_seat1", "seat 1"), ("threshold_dealer", "the dealer")):
+            g = first[first.figure == key]
+            ex = g[g.policy == EXACT].iloc[0]
+            sim = sorted({int(v) for v in g[g.policy.isin(PLAYERS)].value.dropna()})
+            parts.append(
+                f"{who} from {' or '.join(map(str, sim))} simulated, {int(ex.value)} exactly (the rank below takes"
+                f" its trick {100 * ex.p_below:.2f}% of the time against a break-even of {100 * cut:.2f}%)"
+            )
+        text.append(
+            "In round 1, where play is forced, the weakest trump worth a bid does not depend on the player: "
+            + "; ".join(parts)
+            + "; where the simulated rank differs from the exact one it is sampling noise (a seat is dealt a given"
+            " card in about 1 round of 60)."
         )
     s = frame[(frame.block == f"{HAND_SIZE} cards") & (frame.figure.isin(["strength_seat2", "strength_dealer"]))]
     if len(s):

@@ -166,6 +166,8 @@ def _players_compared(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     assert flat.status == "not measurable" and flat.low == flat.high
     assert _one(csv, block="game", figure="bidding_last", policy="expert").status == "ok"
     assert _one(csv, block="game", figure="pm1_cost", policy="rollout").status == "not run"
+    exact = ws.round1_thresholds(4).table.query("seat == 1 and state == 'trump'").weakest_rank.iloc[0]
+    assert _one(csv, block="game", figure="threshold_seat1", policy="exact").value == exact
     n = m.SIZES["tiny"]["cards"]
     res = ws.card_win_probability(
         "R13", n_players=4, hand_size=m.HAND_SIZE, seat=2, trump="red", policy="expert", n=n, seed=m.SEED
