@@ -319,41 +319,16 @@ def kept_void_chance(f, hl, unseen, u_led, log_none, ruff):
     return x
 
 
-@hotjit
-def hx_decide(w, v, par, seat, legal, f, keep=False):
-    """The heuristic's card (an id among the ``legal`` mask) for ``seat``, from what ``v``/``w`` show.
+@hotjit(inline="always")
+def threat_weights(w, v, f, seat, unseen, duck, keep):
+    """Fill ``f``'s slots of the later players (as :func:`hx_decide` uses them); returns how many play after ``seat``.
 
-    Tricks wanted beyond those its Wizards will take: the least dangerous non-Wizard whose win
-    chance reaches ``lead_min`` (the most dangerous such card when one trick is left to find;
-    the likeliest winner when every remaining trick is needed), else a Wizard, else the
-    likeliest winner when following, else the least dangerous card. Its Wizards alone cover
-    the tricks wanted: it takes this trick with a Wizard if one wins, else plays as below
-    without giving up a Wizard. Bid made: the most dangerous card that loses to the trick so
-    far, else (leading, or forced to win) the card least likely to win, shedding the most
-    dangerous card when the trick is won whatever it plays.
-
-    A card's win chance: it must beat the trick so far; then each later player ``q`` holding
-    ``hl`` of the ``U`` unseen cards holds none of ``h`` threats with chance ``(1 - hl/U)**h``
-    (as :func:`threat_chance`), weighted 1 if ``q`` still needs tricks, ``duck`` if he has
-    made his bid, halfway if his bid is unknown. Computed as one ``exp`` of a sum of logs;
-    ``f`` is scratch (``N_F`` floats; with ``keep``, a round state's ``scratch_f``, which
-    also keeps memos of the logs and void chances from call to call).
+    Per later player ``j``: the log of his chance to hold none of one given unseen card
+    (``F_LOG``), 1.0 if he holds every unseen card (``F_ALL``), the weight of his threats
+    (``F_WEIGHT``: 1 if he still needs tricks, ``duck`` if he has made his bid, halfway if his
+    bid is unknown, 0 without cards) and an empty cache of his void chances (``F_VOID``).
     """
-    n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
-    trump, k_len, led = v[V_TRUMP], v[V_TRICK_LEN], v[V_LED]
-    ruff, duck, lead_min = par[H_RUFF], par[H_DUCK], par[H_LEAD_MIN]
-    hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
-    leading = k_len == 0
-    best = v[V_TCARD + v[V_BEST]] if not leading else -1
-    trumps_m, led_m = trick_masks(w, v)
-    best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m) if not leading else -1
-    need = v[V_BIDS + seat] - v[V_TRICKS + seat]
-    all_needed = need >= v[V_HLEN + seat]
-    wiz_held = bitcount(hand & w[W_WIZ])
-    # the later players: log of the chance to hold none of one given unseen card, and weights
+    n, k_len = v[V_N], v[V_TRICK_LEN]
     n_after = n - k_len - 1
     q = seat
     for j in range(n_after):
@@ -377,6 +352,112 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
             f[F_ALL + j] = 1.0
         elif unseen > 0:
             f[F_LOG + j] = kept_log_none(f, hl, unseen) if keep else np.log(1.0 - hl / unseen)
+    return n_after
+
+
+@hotjit(inline="always")
+def win_chance(w, v, f, seat, c, kind, leading, best_key, trumps_m, led_m, unseen_m, unseen, wiz, n_after, ruff, keep):
+    """The chance that card ``c`` of ``seat`` takes the trick (as :func:`hx_decide` judges it).
+
+    It must beat the trick so far (``best_key``, unless ``leading``); then each later player
+    holds none of its threats with the chance :func:`threat_chance` describes, weighted as
+    :func:`threat_weights` filled ``f`` (which must be done first for this view).
+    """
+    n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    trump, led = v[V_TRUMP], v[V_LED]
+    if not leading and trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps_m, led_m) <= best_key:
+        chance = 0.0
+    elif kind == K_WIZARD:
+        chance = 1.0
+    elif kind == K_JESTER:
+        chance = 0.0
+    elif unseen <= 0:
+        chance = 1.0
+    else:
+        s = suit_of(c, nr)
+        lead_suit = s if led < 0 else led
+        follows = s == lead_suit
+        higher = bitcount(unseen_m & w[W_SUIT + s] & ~((bit(c) << _ONE) - _ONE))
+        trumps = bitcount(unseen_m & w[W_SUIT + trump]) if trump >= 0 and s != trump else 0
+        u_led = -1
+        total = 0.0
+        dead = False
+        q = seat
+        for j in range(n_after):
+            q = q + 1 if q + 1 < n else 0  # (seat + 1 + j) % n: a division costs more than the rest of the loop
+            weight = f[F_WEIGHT + j]
+            if weight == 0.0:
+                continue
+            void_known = (w[W_VOID + q] >> np.uint64(lead_suit)) & _ONE == _ONE
+            if void_known:
+                vp = 1.0
+            else:
+                vp = f[F_VOID + 4 * j + lead_suit]
+                if vp < 0.0:
+                    if u_led < 0:
+                        u_led = bitcount(unseen_m & w[W_SUIT + lead_suit])
+                    if f[F_ALL + j] == 1.0:
+                        vp = 0.0 if u_led > 0 else min(1.0, ruff)
+                    elif u_led == 0:  # exp(0) is 1
+                        vp = min(1.0, ruff)
+                    elif keep:
+                        vp = kept_void_chance(f, v[V_HLEN + q], unseen, u_led, f[F_LOG + j], ruff)
+                    else:
+                        vp = min(1.0, ruff * np.exp(u_led * f[F_LOG + j]))
+                    f[F_VOID + 4 * j + lead_suit] = vp
+            if follows:
+                h = wiz + (0.0 if void_known else higher) + trumps * vp
+            else:
+                h = wiz + higher * vp
+            if f[F_ALL + j] == 1.0:
+                if h > 0.0:
+                    dead = True
+            else:
+                total += weight * h * f[F_LOG + j]
+        if dead:
+            chance = 0.0
+        elif total == 0.0:  # no threat, or nobody left to play: exp(0) is 1
+            chance = 1.0
+        else:
+            chance = np.exp(total)
+    return chance
+
+
+@hotjit
+def hx_decide(w, v, par, seat, legal, f, keep=False):
+    """The heuristic's card (an id among the ``legal`` mask) for ``seat``, from what ``v``/``w`` show.
+
+    Tricks wanted beyond those its Wizards will take: the least dangerous non-Wizard whose win
+    chance reaches ``lead_min`` (the most dangerous such card when one trick is left to find;
+    the likeliest winner when every remaining trick is needed), else a Wizard, else the
+    likeliest winner when following, else the least dangerous card. Its Wizards alone cover
+    the tricks wanted: it takes this trick with a Wizard if one wins, else plays as below
+    without giving up a Wizard. Bid made: the most dangerous card that loses to the trick so
+    far, else (leading, or forced to win) the card least likely to win, shedding the most
+    dangerous card when the trick is won whatever it plays.
+
+    A card's win chance: it must beat the trick so far; then each later player ``q`` holding
+    ``hl`` of the ``U`` unseen cards holds none of ``h`` threats with chance ``(1 - hl/U)**h``
+    (as :func:`threat_chance`), weighted 1 if ``q`` still needs tricks, ``duck`` if he has
+    made his bid, halfway if his bid is unknown. Computed as one ``exp`` of a sum of logs;
+    ``f`` is scratch (``N_F`` floats; with ``keep``, a round state's ``scratch_f``, which
+    also keeps memos of the logs and void chances from call to call).
+    """
+    nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    trump, k_len = v[V_TRUMP], v[V_TRICK_LEN]
+    ruff, duck, lead_min = par[H_RUFF], par[H_DUCK], par[H_LEAD_MIN]
+    hand = w[W_HAND + seat]
+    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
+    unseen = bitcount(unseen_m)
+    wiz = bitcount(unseen_m & w[W_WIZ])
+    leading = k_len == 0
+    best = v[V_TCARD + v[V_BEST]] if not leading else -1
+    trumps_m, led_m = trick_masks(w, v)
+    best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m) if not leading else -1
+    need = v[V_BIDS + seat] - v[V_TRICKS + seat]
+    all_needed = need >= v[V_HLEN + seat]
+    wiz_held = bitcount(hand & w[W_WIZ])
+    n_after = threat_weights(w, v, f, seat, unseen, duck, keep)
     lo_pos, lo_d, hi_pos, hi_d = -1, 0, -1, 0
     ok_pos, ok_d, ok_hi_pos, ok_hi_d = -1, 0, -1, 0
     top_pos, top_c, top_d = -1, -1.0, 0
@@ -390,62 +471,9 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
         rest &= rest - _ONE
         kind = kind_of(c, n_suit, n_wiz)
         d = danger(c, trump, nr, n_suit, n_wiz)
-        # ---- win chance
-        if not leading and trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps_m, led_m) <= best_key:
-            chance = 0.0
-        elif kind == K_WIZARD:
-            chance = 1.0
-        elif kind == K_JESTER:
-            chance = 0.0
-        elif unseen <= 0:
-            chance = 1.0
-        else:
-            s = suit_of(c, nr)
-            lead_suit = s if led < 0 else led
-            follows = s == lead_suit
-            higher = bitcount(unseen_m & w[W_SUIT + s] & ~((bit(c) << _ONE) - _ONE))
-            trumps = bitcount(unseen_m & w[W_SUIT + trump]) if trump >= 0 and s != trump else 0
-            u_led = -1
-            total = 0.0
-            dead = False
-            q = seat
-            for j in range(n_after):
-                q = q + 1 if q + 1 < n else 0  # (seat + 1 + j) % n: a division costs more than the rest of the loop
-                weight = f[F_WEIGHT + j]
-                if weight == 0.0:
-                    continue
-                void_known = (w[W_VOID + q] >> np.uint64(lead_suit)) & _ONE == _ONE
-                if void_known:
-                    vp = 1.0
-                else:
-                    vp = f[F_VOID + 4 * j + lead_suit]
-                    if vp < 0.0:
-                        if u_led < 0:
-                            u_led = bitcount(unseen_m & w[W_SUIT + lead_suit])
-                        if f[F_ALL + j] == 1.0:
-                            vp = 0.0 if u_led > 0 else min(1.0, ruff)
-                        elif u_led == 0:  # exp(0) is 1
-                            vp = min(1.0, ruff)
-                        elif keep:
-                            vp = kept_void_chance(f, v[V_HLEN + q], unseen, u_led, f[F_LOG + j], ruff)
-                        else:
-                            vp = min(1.0, ruff * np.exp(u_led * f[F_LOG + j]))
-                        f[F_VOID + 4 * j + lead_suit] = vp
-                if follows:
-                    h = wiz + (0.0 if void_known else higher) + trumps * vp
-                else:
-                    h = wiz + higher * vp
-                if f[F_ALL + j] == 1.0:
-                    if h > 0.0:
-                        dead = True
-                else:
-                    total += weight * h * f[F_LOG + j]
-            if dead:
-                chance = 0.0
-            elif total == 0.0:  # no threat, or nobody left to play: exp(0) is 1
-                chance = 1.0
-            else:
-                chance = np.exp(total)
+        chance = win_chance(
+            w, v, f, seat, c, kind, leading, best_key, trumps_m, led_m, unseen_m, unseen, wiz, n_after, ruff, keep
+        )
         # ---- bookkeeping
         if lo_pos < 0 or d < lo_d:
             lo_pos, lo_d = c, d
