@@ -6,6 +6,7 @@ from .arena import ArenaResult, arena, fixed_hand_score, parse_hand_sizes, rollo
 from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant_rounds
 from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
+from .labels import CardLabels, card_labels
 from .onecolour import OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
 from .setup import (
     CHUNK_ROUNDS,
@@ -27,6 +28,7 @@ __all__ = [
     "PolicyDecider",
     "RoundView",
     "ArenaResult",
+    "CardLabels",
     "CHUNK_ROUNDS",
     "ClairvoyantTrace",
     "EVENTS",
@@ -40,6 +42,7 @@ __all__ = [
     "SpecialSimulationResult",
     "SpecialTrace",
     "arena",
+    "card_labels",
     "clairvoyance_odds",
     "compile_notice",
     "fixed_hand_score",

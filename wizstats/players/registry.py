@@ -30,7 +30,7 @@ from ..checks import WrongType, real, whole
 __all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 MAXP = 8
-N_PARAMS = 8
+N_PARAMS = 9
 
 
 @dataclass(frozen=True)
@@ -228,6 +228,14 @@ POLICIES["expert"] = PolicyInfo(
         "duck": Param(0.3, 0, 1, doc="in play: weight of a threat held by a player who has made his bid"),
         "pick": Param(5.0, 0, 20, doc="up to this hand size the bid with the best expected score; larger hands round"),
         "lead_nt": Param(0.6, 0, 1, doc="lead_min in a round without trump"),
+        "fitted": Param(
+            1,
+            0,
+            1,
+            int,
+            doc="card play: 1 plays the card the fitted weights score best at the hand sizes that have weights, "
+            "0 the heuristic's card with these parameters everywhere",
+        ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "

@@ -50,6 +50,7 @@ from ..rules.core import (
     score,
     visible_bid,
 )
+from .expert_play import N_FEAT, has_model, learned_card
 from .expert_round1 import R1_HIDDEN, R1_HIDDEN_AT, R1_HIDDEN_LEN, R1_OPEN, R1_OPEN_AT, R1_OPEN_LEN
 from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
 from .playout import (
@@ -78,10 +79,12 @@ E_KILL = H_KILL  # 4: bidding: weight of each unseen threat
 E_DUCK = H_DUCK  # 5: card play: weight of a threat held by a player who has made his bid
 E_LEAD_NT = 7  # card play without trump: lead_min in its place
 E_PICK = 6  # hand sizes up to this bid the best expected score under the distribution; larger ones round
+E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
 
 D_AT = C_PAR + 3 * C_ENTRIES + 8  # g.scratch_f + t: chance of t tricks (and a second row for the update)
 D_ROW = 24
 assert D_AT + 2 * D_ROW <= 512  # below the heuristic's memo (heuristic.M_AT)
+assert N_FEAT <= 2 * D_ROW  # card play keeps one card's features there (expert_play.learned_card)
 
 
 # ---------------------------------------------------------------- round 1
@@ -265,11 +268,14 @@ def expert_card(g, seat, mask, par):
     for i in range(length):
         if mask & (np.int64(1) << i):
             legal |= bit(g.hands[seat, i])
-    lead_min = par[E_LEAD_MIN]
-    if g.st[ST_TRUMP] < 0:  # the row goes to hx_decide as it is: lend it the no-trump lead_min for the call
-        par[E_LEAD_MIN] = par[E_LEAD_NT]
-    c = hx_decide(g.scratch_u, g.scratch_i, par, seat, legal, g.scratch_f, True)
-    par[E_LEAD_MIN] = lead_min
+    if par[E_FITTED] == 1.0 and has_model(g.st[ST_R]):
+        c = learned_card(g.scratch_u, g.scratch_i, seat, legal, par, g.scratch_f, D_AT)
+    else:
+        lead_min = par[E_LEAD_MIN]
+        if g.st[ST_TRUMP] < 0:  # the row goes to hx_decide as it is: lend it the no-trump lead_min for the call
+            par[E_LEAD_MIN] = par[E_LEAD_NT]
+        c = hx_decide(g.scratch_u, g.scratch_i, par, seat, legal, g.scratch_f, True)
+        par[E_LEAD_MIN] = lead_min
     for i in range(length):
         if g.hands[seat, i] == c:
             return i

@@ -213,6 +213,48 @@ def card_classes(w0, v0, seat, legal, reps):
 
 
 @jit
+def played_cards(g):
+    """``played[q]``: the mask of the cards seat ``q`` has played this round (the current trick included)."""
+    played = np.zeros(MAXP, np.uint64)
+    n = g.st[ST_N]
+    for t in range(g.st[ST_TRICK_NO]):
+        for k in range(n):
+            played[(g.log_lead[t] + k) % n] |= bit(g.log_card[t, k])
+    for k in range(g.st[ST_TRICK_LEN]):
+        played[g.trick_seat[k]] |= bit(g.trick_card[k])
+    return played
+
+
+@jit
+def card_values(g, seat, w0, v0, reps, n_cand, worlds, lam, out):
+    """``out[k]``: the mean rollout score of ``seat`` playing ``reps[k]``, over the same ``worlds`` deals.
+
+    As :func:`_search` scores its candidates (deals consistent with the view ``w0, v0`` of
+    ``seat``, weighted by the visible bids with ``lam``, everyone then playing as the heuristic),
+    but without dropping any candidate: the values label decisions for the ``expert``'s fit.
+    """
+    f = np.empty(N_F)
+    ww = np.empty(N_W, np.uint64)
+    vw = np.empty(N_V, np.int64)
+    w = np.empty(N_W, np.uint64)
+    v = np.empty(N_V, np.int64)
+    pool = np.empty(g.tab.shape[1], np.int64)
+    played = played_cards(g)
+    for k in range(n_cand):
+        out[k] = 0.0
+    for _ in range(worlds):
+        deal_view(ww, vw, w0, v0, seat, g.rng, pool, played, lam)
+        guess_hidden_bids(ww, vw, seat)
+        for k in range(n_cand):
+            copy_view(w, v, ww, vw)
+            bb_play(w, v, seat, reps[k])
+            hx_run(w, v, DEFAULTS, f)
+            out[k] += outcome(v, seat, 0.0)
+    for k in range(n_cand):
+        out[k] /= worlds
+
+
+@jit
 def pimc_card(g, seat, mask):
     """The legal card with the best mean rollout score over ``worlds`` consistent deals."""
     if mask & (mask - 1) == 0:
@@ -230,14 +272,7 @@ def pimc_card(g, seat, mask):
     reps = np.empty(deck, np.int64)
     n_cand = card_classes(w0, v0, seat, legal, reps)
     if n_cand > 1:
-        played = np.zeros(MAXP, np.uint64)
-        n = g.st[ST_N]
-        for t in range(g.st[ST_TRICK_NO]):
-            for k in range(n):
-                played[(g.log_lead[t] + k) % n] |= bit(g.log_card[t, k])
-        for k in range(g.st[ST_TRICK_LEN]):
-            played[g.trick_seat[k]] |= bit(g.trick_card[k])
-        best = _search(g, seat, w0, v0, legal, reps, n_cand, played)
+        best = _search(g, seat, w0, v0, legal, reps, n_cand, played_cards(g))
     else:
         best = reps[0]
     for i in range(g.hand_len[seat]):

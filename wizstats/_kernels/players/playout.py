@@ -525,6 +525,22 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
 
 
 @hotjit
+def same_class(w0, v0, seat, a, b):
+    """Whether cards ``a`` and ``b`` are interchangeable for ``seat`` (as :func:`.pimc.card_classes` groups them)."""
+    nr, n_suit, n_wiz = v0[V_NR], v0[V_NSUIT], v0[V_NWIZ]
+    if a == b:
+        return True
+    if a >= n_suit or b >= n_suit:
+        return a >= n_suit and b >= n_suit and (a < n_suit + n_wiz) == (b < n_suit + n_wiz)
+    if a // nr != b // nr:
+        return False
+    lo, hi = min(a, b), max(a, b)
+    unseen_m = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    between = (bit(hi) - np.uint64(1)) & ~((bit(lo) << np.uint64(1)) - np.uint64(1))
+    return unseen_m & between == np.uint64(0)
+
+
+@hotjit
 def legal_cards(w, v, seat):
     """The cards ``seat`` may play now: :func:`..rules.bitboard.legal_set` on the view."""
     led = v[V_LED]

@@ -1,0 +1,175 @@
+"""Fit the ``expert``'s card play (writes ``wizstats/_kernels/players/expert_weights.py``).
+
+1. Label: for each hand size 2..15 (4 players, standard rules), ``expert:fitted=0`` self-play
+   (the expert's own bids, the heuristic's card play with the expert's parameters) is labelled
+   by :func:`wizstats.engine.card_labels` with ``worlds=0``: at a sampled card decision every
+   class of interchangeable legal cards gets the features the expert computes and the score the
+   seat gets when that card is played in the true deal and the table plays the round out.
+2. Fit: per hand size, the ridge-regularised least-squares fit of each card's score less its
+   decision's mean score on its features less their decision's mean (a linear value per card,
+   up to a constant per decision, which the choice of card ignores).
+3. Validate: with all rows written, ``expert`` and ``expert:fitted=0`` each play one seat
+   against three ``heuristic`` on the same duplicate deals (``wizstats.arena``, its own seed);
+   a hand size keeps its row only if the fitted play's margin, at the low end of its 95%
+   interval, is above the unfitted play's margin. The other rows are written as zeros (the
+   heuristic's card there).
+
+Why not label with the ``pimc`` search's values (``worlds > 0``)? Tried: a fit to them scores
+better on those values but plays worse from 7 cards on (the search's deals ignore what the
+play so far says about the hands, and a fit follows that bias everywhere); the true deal
+carries no such bias. The repository's weights come from the command named in the module:
+
+    python tools/fit_expert_play.py --seed 7100
+
+Each write recompiles the kernels (the weights are compiled in as constants, and the kernel
+cache is keyed by the kernel sources, these weights included). Needs numpy only; about 15
+minutes on 2 cores.
+
+>>> x = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0], [0.0, 0.0]])
+>>> fit_band(x, np.array([2.0, 0.0, 3.0, 1.0]), np.array([0, 0, 1, 1]), ridge=0.0).round(6).tolist()
+[1.0, -1.0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import subprocess
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "wizstats" / "_kernels" / "players" / "expert_weights.py"
+SIZES = range(2, 16)
+"""Hand sizes labelled (round 1 has no choice of card)."""
+
+__all__ = ["fit_band", "label", "main", "regret"]
+
+
+def label(args: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """``(hand_size, features, values, decision)`` of about ``decisions`` labelled decisions at one hand size."""
+    r, decisions, seed = args
+    from wizstats.engine import card_labels
+
+    p_label = 0.25
+    per_round = max(0.5, 0.55 * r * 4 * p_label)  # labelled decisions per round, roughly
+    lab = card_labels(
+        4, r, int(decisions / per_round) + 1, policy="expert:fitted=0", worlds=0, p_label=p_label, seed=seed
+    )
+    return r, lab.features, lab.values, lab.decision
+
+
+def centred(x: np.ndarray, decision: np.ndarray) -> np.ndarray:
+    """``x`` less its mean over the rows of each decision."""
+    _, inv, n = np.unique(decision, return_inverse=True, return_counts=True)
+    sums = np.zeros((n.size,) + x.shape[1:])
+    np.add.at(sums, inv, x)
+    return x - (sums / n.reshape((-1,) + (1,) * (x.ndim - 1)))[inv]
+
+
+def fit_band(x: np.ndarray, y: np.ndarray, decision: np.ndarray, ridge: float = 1.0) -> np.ndarray:
+    """Weights ``b`` minimising ``|yc - xc b|^2 + ridge |b|^2``, ``c`` meaning less the decision's mean."""
+    xc, yc = centred(x, decision), centred(y, decision)
+    a = xc.T @ xc + ridge * np.eye(x.shape[1])
+    return np.linalg.solve(a, xc.T @ yc)
+
+
+def regret(scores: np.ndarray, y: np.ndarray, decision: np.ndarray) -> float:
+    """Mean points lost per decision by playing each decision's top ``scores`` card instead of its top ``y`` card."""
+    order = np.lexsort((-scores, decision))
+    first = np.r_[True, decision[order][1:] != decision[order][:-1]]
+    chosen = y[order][first]
+    order_y = np.lexsort((-y, decision))
+    first_y = np.r_[True, decision[order_y][1:] != decision[order_y][:-1]]
+    return float(np.mean(y[order_y][first_y] - chosen))
+
+
+def write(weights: np.ndarray, how: str) -> None:
+    """Write the weights module (formatted by ruff where it is installed)."""
+    rows = ",\n".join("    [" + ", ".join(f"{x:.6g}" for x in row) + "]" for row in weights)
+    OUT.write_text(
+        '"""Weights of the ``expert``\'s card play: written by ``python tools/fit_expert_play.py``.\n\n'
+        "Do not edit by hand. ``PLAY[hand size - 1, feature]`` (see :mod:`.expert_play`); a row of zeros\n"
+        f"plays the heuristic's card. {how}\n"
+        '"""\n\nimport numpy as np\n\n'
+        f"PLAY = np.array(\n[\n{rows}\n]\n)\n"
+    )
+    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(OUT)], check=False)
+
+
+def validate(args: tuple[int, int, int]) -> tuple[int, float, float, float]:
+    """``(hand_size, fitted margin, its low end, unfitted margin)``: one seat against three heuristic."""
+    r, deals, seed = args
+    import wizstats
+
+    out = []
+    for policy in ("expert", "expert:fitted=0"):
+        tab = wizstats.arena([policy, "heuristic"], 4, hand_sizes=[r], n_rounds=deals, seed=seed, threads=1).table()
+        row = tab[tab.policy.str.startswith("expert")].iloc[0]
+        out.append((float(row.margin), float(row.margin_low)))
+    return r, out[0][0], out[0][1], out[1][0]
+
+
+def spawn_pool(jobs: int) -> ProcessPoolExecutor:
+    """Fresh processes (spawned, not forked), which compile the weights as they are on disk now."""
+    return ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Label, fit, validate and write the weights."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--decisions", type=int, default=60_000, help="labelled decisions per hand size")
+    ap.add_argument("--deals", type=int, default=3000, help="arena deals per hand size when validating")
+    ap.add_argument("--seed", type=int, default=7100)
+    ap.add_argument("--ridge", type=float, default=1.0)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument(
+        "--labels", type=Path, help="keep the labels in this .npz file, and read them from it when it exists"
+    )
+    args = ap.parse_args(argv)
+    n_rows = max(SIZES)
+    if args.labels is not None and args.labels.exists():
+        z = np.load(args.labels)
+        results = [(r, z[f"x_{r}"], z[f"y_{r}"], z[f"d_{r}"]) for r in SIZES]
+    else:
+        with spawn_pool(args.jobs) as pool:
+            results = list(pool.map(label, [(r, args.decisions, args.seed * 100 + r) for r in SIZES]))
+        if args.labels is not None:
+            np.savez(
+                args.labels, **{f"{k}_{r}": a for r, x, y, d in results for k, a in (("x", x), ("y", y), ("d", d))}
+            )
+    weights = np.zeros((n_rows, 32))
+    for r, x, y, d in results:
+        weights[r - 1] = fit_band(x, y, d, args.ridge)
+        print(
+            f"hand size {r:2d}: {int(d.max()) + 1} decisions, regret per decision (points, in sample) "
+            f"fitted {regret(x @ weights[r - 1], y, d):.3f}, heuristic's card {regret(x[:, 0], y, d):.3f}",
+            flush=True,
+        )
+    how = f"``--decisions {args.decisions} --deals {args.deals} --seed {args.seed} --ridge {args.ridge}``"
+    write(weights, f"Before validation, from {how}.")
+    with spawn_pool(args.jobs) as pool:
+        checks = list(pool.map(validate, [(r, args.deals, args.seed + 1) for r in SIZES]))
+    kept = []
+    for r, fitted, low, plain in checks:
+        keep = low > plain
+        print(
+            f"hand size {r:2d}: margin against heuristic {fitted:+.2f} (low end {low:+.2f}) fitted, "
+            f"{plain:+.2f} unfitted: {'kept' if keep else 'zeroed'}",
+            flush=True,
+        )
+        if keep:
+            kept.append(r)
+        else:
+            weights[r - 1] = 0.0
+    sizes = ", ".join(str(r) for r in kept) or "none"
+    write(weights, f"From {how}; rows kept by the validation: hand sizes {sizes}.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

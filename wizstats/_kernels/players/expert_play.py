@@ -1,0 +1,245 @@
+"""The ``expert``'s card play: a linear score per legal card, fitted to the ``pimc`` search's values.
+
+For every legal card the player computes ``N_FEAT`` features from what it sees (its need of
+tricks, the tricks the others still want, its position in the trick, the card's kind, rank
+and win chance as :func:`.playout.hx_decide` judges it, and whether it is the card
+``hx_decide`` would play, or one interchangeable with it) and plays the card whose weighted sum is largest; the weights, one
+row per hand size, are :data:`.expert_weights.PLAY`, fitted by
+``tools/fit_expert_play.py`` to the mean rollout scores the ``pimc`` search gives each card
+(:func:`.pimc.card_values`) in positions of ``expert`` self-play. A band whose weights are all
+zero plays ``hx_decide``'s card.
+
+The same functions compute the features when labelling (:func:`decision_features`) and when
+playing (:func:`learned_card`), so the fit and the player cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..jit import hotjit
+from ..rules.bitboard import trick_key
+from ..rules.core import K_JESTER, K_SUIT, K_WIZARD
+from .expert_weights import PLAY
+from .playout import (
+    H_LEAD_MIN,
+    H_RUFF,
+    V_BEST,
+    V_BIDS,
+    V_HLEN,
+    V_N,
+    V_NR,
+    V_NSUIT,
+    V_NWIZ,
+    V_R,
+    V_TCARD,
+    V_TRICK_LEN,
+    V_TRICKS,
+    V_TRUMP,
+    W_ALL,
+    W_GONE,
+    W_HAND,
+    W_SUIT,
+    W_WIZ,
+    bb_key,
+    bit,
+    bitcount,
+    hx_decide,
+    kind_of,
+    lowest,
+    same_class,
+    suit_of,
+    trick_masks,
+    win_chance,
+)
+
+N_FEAT = 32
+"""Features per legal card (see :func:`card_features`)."""
+N_BANDS = 15
+"""Rows of weights: one per hand size 1..15 (larger decks' hands use the row of 15)."""
+assert PLAY.shape == (N_BANDS, N_FEAT)
+
+E_LEAD_NT = 7  # the expert's lead_min without trump (expert.E_LEAD_NT; its params row)
+
+
+@hotjit
+def band(r):
+    """The row of weights for hand size ``r``."""
+    return min(r, N_BANDS) - 1
+
+
+@hotjit
+def has_model(r):
+    """Whether the band of hand size ``r`` has fitted weights (else the player plays ``hx_decide``'s card)."""
+    b = band(r)
+    for k in range(N_FEAT):
+        if PLAY[b, k] != 0.0:
+            return True
+    return False
+
+
+@hotjit(inline="always")
+def table_context(v, seat):
+    """``(need, left, surplus, after_need)`` of ``seat``: tricks it still wants, cards it holds,
+    tricks nobody wants (the cards left less every visible outstanding bid, per card left), and
+    the share of the players after it in this trick who still want tricks."""
+    n, k_len = v[V_N], v[V_TRICK_LEN]
+    need = v[V_BIDS + seat] - v[V_TRICKS + seat]
+    left = v[V_HLEN + seat]
+    wanted = 0
+    for q in range(n):
+        b = v[V_BIDS + q]
+        if b >= 0 and b > v[V_TRICKS + q]:
+            wanted += b - v[V_TRICKS + q]
+    surplus = (left - wanted) / max(left, 1)
+    after = 0
+    q = seat
+    for _ in range(n - k_len - 1):
+        q = q + 1 if q + 1 < n else 0
+        b = v[V_BIDS + q]
+        if b < 0 or b > v[V_TRICKS + q]:
+            after += 1
+    return need, left, surplus, after / max(n - 1, 1)
+
+
+@hotjit(inline="always")
+def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, at):
+    """The ``N_FEAT`` features of card ``c`` into ``out[at:at + N_FEAT]``.
+
+    ``chance``: its win chance (:func:`.playout.win_chance`); ``pick``: ``hx_decide``'s card;
+    the rest from :func:`table_context`. Every feature is split by whether ``seat`` still
+    wants a trick (``want``) or has made its bid (``made``).
+    """
+    nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
+    n, k_len = v[V_N], v[V_TRICK_LEN]
+    hand = w[W_HAND + seat]
+    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
+    kind = kind_of(c, n_suit, n_wiz)
+    want = 1.0 if need > 0 else 0.0
+    made = 1.0 - want
+    over = 1.0 if need < 0 else 0.0
+    urgency = min(1.0, max(need, 0) / max(left, 1))
+    lead = 1.0 if k_len == 0 else 0.0
+    pos = k_len / max(n - 1, 1)
+    wiz = 1.0 if kind == K_WIZARD else 0.0
+    jest = 1.0 if kind == K_JESTER else 0.0
+    is_trump, rank, length, rest = 0.0, 0.0, 0.0, 0.0
+    if kind == K_SUIT:
+        s = suit_of(c, nr)
+        is_trump = 1.0 if s == trump else 0.0
+        rank = (c - s * nr + 1) / nr
+        length = bitcount(hand & w[W_SUIT + s]) / max(left, 1)
+        unseen = bitcount(unseen_m)
+        rest = bitcount(unseen_m & w[W_SUIT + s]) / max(unseen, 1)
+    zero = 1.0 if chance == 0.0 else 0.0
+    sure = 1.0 if chance >= 1.0 else 0.0
+    out[at + 0] = 1.0 if same_class(w, v, seat, c, pick) else 0.0
+    out[at + 1] = chance * want
+    out[at + 2] = chance * made
+    out[at + 3] = chance * want * urgency
+    out[at + 4] = chance * want * surplus
+    out[at + 5] = chance * made * surplus
+    out[at + 6] = chance * chance * want
+    out[at + 7] = chance * chance * made
+    out[at + 8] = chance * want * pos
+    out[at + 9] = chance * made * pos
+    out[at + 10] = chance * made * after
+    out[at + 11] = chance * over
+    out[at + 12] = wiz * want
+    out[at + 13] = wiz * made
+    out[at + 14] = wiz * want * urgency
+    out[at + 15] = jest * want
+    out[at + 16] = jest * made
+    out[at + 17] = is_trump * want
+    out[at + 18] = is_trump * made
+    out[at + 19] = rank * want
+    out[at + 20] = rank * made
+    out[at + 21] = lead * rank * want
+    out[at + 22] = lead * rank * made
+    out[at + 23] = lead * length * want
+    out[at + 24] = lead * length * made
+    out[at + 25] = lead * rest * want
+    out[at + 26] = lead * rest * made
+    out[at + 27] = zero * made * rank
+    out[at + 28] = zero * made * is_trump
+    out[at + 29] = sure * want
+    out[at + 30] = sure * made
+    out[at + 31] = is_trump * rank * want
+
+
+@hotjit(inline="always")
+def _scene(w, v, seat, legal, par, f, keep):
+    """``hx_decide``'s card (with the expert's no-trump ``lead_min``), which also fills ``f`` for :func:`.playout.win_chance`."""
+    lead_min = par[H_LEAD_MIN]
+    if v[V_TRUMP] < 0:
+        par[H_LEAD_MIN] = par[E_LEAD_NT]
+    pick = hx_decide(w, v, par, seat, legal, f, keep)
+    par[H_LEAD_MIN] = lead_min
+    return pick
+
+
+@hotjit(inline="always")
+def _chance(w, v, f, seat, c, par, keep):
+    """Card ``c``'s win chance on the view (``f`` filled by :func:`_scene`)."""
+    nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    n, k_len = v[V_N], v[V_TRICK_LEN]
+    unseen_m = w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]
+    unseen = bitcount(unseen_m)
+    wiz = bitcount(unseen_m & w[W_WIZ])
+    leading = k_len == 0
+    trumps_m, led_m = trick_masks(w, v)
+    best_key = -1
+    if not leading:
+        best = v[V_TCARD + v[V_BEST]]
+        best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m)
+    kind = kind_of(c, n_suit, n_wiz)
+    return win_chance(
+        w,
+        v,
+        f,
+        seat,
+        c,
+        kind,
+        leading,
+        best_key,
+        trumps_m,
+        led_m,
+        unseen_m,
+        unseen,
+        wiz,
+        n - k_len - 1,
+        par[H_RUFF],
+        keep,
+    )
+
+
+@hotjit
+def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
+    """The features of ``cards[:n_cards]`` (legal for ``seat``) into ``out[k * N_FEAT:]`` (labelling)."""
+    pick = _scene(w, v, seat, legal, par, f, False)
+    need, left, surplus, after = table_context(v, seat)
+    for k in range(n_cards):
+        c = cards[k]
+        chance = _chance(w, v, f, seat, c, par, False)
+        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, k * N_FEAT)
+
+
+@hotjit(inline="always")
+def learned_card(w, v, seat, legal, par, f, at):
+    """The legal card with the best fitted score (ties: ``hx_decide``'s card); ``f[at:at + N_FEAT]`` is scratch."""
+    pick = _scene(w, v, seat, legal, par, f, True)
+    b = band(v[V_R])
+    need, left, surplus, after = table_context(v, seat)
+    best, top = pick, -1e300
+    rest = legal
+    while rest != np.uint64(0):
+        c = lowest(rest)
+        rest &= rest - np.uint64(1)
+        chance = _chance(w, v, f, seat, c, par, True)
+        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, f, at)
+        x = 0.0
+        for k in range(N_FEAT):
+            x += PLAY[b, k] * f[at + k]
+        if x > top or (x == top and c == pick):
+            best, top = c, x
+    return best

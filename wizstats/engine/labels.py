@@ -1,0 +1,80 @@
+"""Labelled card decisions: what the ``pimc`` search thinks each legal card is worth.
+
+The data ``tools/fit_expert_play.py`` fits the ``expert``'s card play to (see
+:mod:`wizstats._kernels.players.expert_play`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..checks import count, real, whole
+from ..players import Policy, resolve_policies
+from ..rules import Rules
+from .setup import round_setup, seed_key
+
+__all__ = ["CardLabels", "card_labels"]
+
+
+@dataclass(frozen=True)
+class CardLabels:
+    """One row per candidate card of a labelled decision (see :func:`card_labels`)."""
+
+    features: np.ndarray
+    """``float64[rows, N_FEAT]``: the card's features as the ``expert`` computes them."""
+    values: np.ndarray
+    """``float64[rows]``: its mean rollout score (points) by the ``pimc`` search."""
+    decision: np.ndarray
+    """``int64[rows]``: the decision the row belongs to (0, 1, ...)."""
+    chosen: np.ndarray
+    """``int64[rows]``: 1 if the seat then played a card of this row's class (one row per decision)."""
+
+
+def card_labels(
+    n_players: int,
+    hand_size: int,
+    n_rounds: int,
+    *,
+    policy: str | Sequence[str] = "expert",
+    worlds: int = 48,
+    infer: float = 3.0,
+    p_label: float = 0.25,
+    seed: int = 0,
+) -> CardLabels:
+    """Card decisions of ``policy`` self-play, each candidate card valued by ``worlds`` rollouts.
+
+    At a decision with at least two classes of interchangeable legal cards (picked with chance
+    ``p_label``), every class's card gets the features of ``expert`` card play (under its
+    default parameters) and the mean score the ``pimc`` search (deals weighted by the visible
+    bids with ``infer``, everyone then playing as ``heuristic``) gives it over the same
+    ``worlds`` deals; with ``worlds=0``, the score it gets when that card is played in the true
+    deal and the seats play the round out by their own policies (``policy``: one for every
+    seat, or one per seat). Standard rules. Same seed, same labels.
+
+    >>> lab = card_labels(4, 3, 20, worlds=4, seed=1)
+    >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all())
+    (32, True)
+    """
+    from .._kernels.engine.labels import card_labels as kernel
+    from .._kernels.players.expert_play import N_FEAT
+
+    rules = Rules(n_players=whole(n_players, "n_players", 3, 6))
+    hand_size = whole(hand_size, "hand_size", 1, rules.max_hand_size)
+    n_rounds = count(n_rounds, "n_rounds", 10_000_000)
+    worlds = whole(worlds, "worlds", 0, 100_000)
+    p_label = real(p_label, "p_label", 0.0, 1.0)
+    infer = real(infer, "infer", 0.0, 100.0)
+    tab, st0 = round_setup(rules, hand_size)
+    _, ids, params = resolve_policies(policy, rules.n_players)
+    epar = Policy.parse("expert").row()
+    rows = int(n_rounds * hand_size * rules.n_players * min(1.0, p_label * 1.5 + 0.05)) + hand_size
+    feats = np.zeros((rows, N_FEAT))
+    values = np.zeros(rows)
+    decision = np.zeros(rows, np.int64)
+    chosen = np.zeros(rows, np.int64)
+    key = np.uint64(seed_key(seed))
+    m = kernel(tab, st0, ids, params, epar, key, 0, n_rounds, p_label, worlds, infer, feats, values, decision, chosen)
+    return CardLabels(feats[:m].copy(), values[:m].copy(), decision[:m].copy(), chosen[:m].copy())
