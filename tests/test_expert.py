@@ -33,9 +33,10 @@ def test_registry_matches_the_kernel() -> None:
         expert.E_DUCK,
         expert.E_PICK,
         expert.E_LEAD_NT,
+        expert.E_FITTED,
     ]
-    assert list(info.defaults) == ["read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt"]
-    assert columns == list(range(8))
+    assert list(info.defaults) == ["read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt", "fitted"]
+    assert columns == list(range(9))
     assert str(Policy("expert", read=0.0)) == "expert:read=0"
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..checks import count, real, whole
+from ..checks import count, flag, real, whole
 from ..players import Policy, resolve_policies
 from ..rules import Rules
 from .setup import round_setup, seed_key
@@ -30,7 +30,7 @@ class CardLabels:
     decision: np.ndarray
     """``int64[rows]``: the decision the row belongs to (0, 1, ...)."""
     chosen: np.ndarray
-    """``int64[rows]``: 1 if the seat then played a card of this row's class (one row per decision)."""
+    """``int64[rows]``: 1 if the seat then played this row's card (or, one row per class, a card of its class)."""
 
 
 def card_labels(
@@ -42,6 +42,7 @@ def card_labels(
     worlds: int = 48,
     infer: float = 3.0,
     p_label: float = 0.25,
+    every_card: bool = False,
     seed: int = 0,
 ) -> CardLabels:
     """Card decisions of ``policy`` self-play, each candidate card valued by ``worlds`` rollouts.
@@ -52,7 +53,8 @@ def card_labels(
     bids with ``infer``, everyone then playing as ``heuristic``) gives it over the same
     ``worlds`` deals; with ``worlds=0``, the score it gets when that card is played in the true
     deal and the seats play the round out by their own policies (``policy``: one for every
-    seat, or one per seat). Standard rules. Same seed, same labels.
+    seat, or one per seat). ``every_card``: a row for every legal card, not one per class.
+    Standard rules. Same seed, same labels.
 
     >>> lab = card_labels(4, 3, 20, worlds=4, seed=1)
     >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all())
@@ -67,6 +69,7 @@ def card_labels(
     worlds = whole(worlds, "worlds", 0, 100_000)
     p_label = real(p_label, "p_label", 0.0, 1.0)
     infer = real(infer, "infer", 0.0, 100.0)
+    every_card = flag(every_card, "every_card")
     tab, st0 = round_setup(rules, hand_size)
     _, ids, params = resolve_policies(policy, rules.n_players)
     epar = Policy.parse("expert").row()
@@ -76,5 +79,22 @@ def card_labels(
     decision = np.zeros(rows, np.int64)
     chosen = np.zeros(rows, np.int64)
     key = np.uint64(seed_key(seed))
-    m = kernel(tab, st0, ids, params, epar, key, 0, n_rounds, p_label, worlds, infer, feats, values, decision, chosen)
+    m = kernel(
+        tab,
+        st0,
+        ids,
+        params,
+        epar,
+        key,
+        0,
+        n_rounds,
+        p_label,
+        worlds,
+        infer,
+        every_card,
+        feats,
+        values,
+        decision,
+        chosen,
+    )
     return CardLabels(feats[:m].copy(), values[:m].copy(), decision[:m].copy(), chosen[:m].copy())

@@ -19,7 +19,7 @@ from ..jit import jit
 from ..players.dispatch import choose_card
 from ..players.expert_play import N_FEAT, decision_features
 from ..players.pimc import card_classes, card_values
-from ..players.playout import N_F, N_V, N_W, bit, load_view, same_class
+from ..players.playout import N_F, N_V, N_W, bit, load_view, lowest, same_class
 from ..rules.core import (
     ST_LEADER,
     ST_N,
@@ -97,13 +97,14 @@ def continued_values(g, g2, seat, reps, n_cand, out):
 
 @jit
 def card_labels(
-    tab, st0, policy, params, epar, key, start, n_rounds, p_label, worlds, lam, feats, values, decision, chosen
+    tab, st0, policy, params, epar, key, start, n_rounds, p_label, worlds, lam, every, feats, values, decision, chosen
 ):
     """Label card decisions of rounds ``start ..``; returns how many rows were written.
 
     ``feats[row, :]`` (``N_FEAT`` columns), ``values[row]``, ``decision[row]`` (the decision's
-    number, counted from 0) and ``chosen[row]`` (1 if the seat then played a card of this
-    candidate's class) take one row per candidate card; the rounds stop early when the
+    number, counted from 0) and ``chosen[row]`` (1 if the seat then played this card, or
+    without ``every`` a card of its class) take one row per candidate card (one per class of interchangeable cards,
+    or with ``every`` one per legal card); the rounds stop early when the
     arrays could not hold another decision.
     """
     n, r = st0[ST_N], st0[ST_R]
@@ -139,7 +140,15 @@ def card_labels(
                     for k in range(g.hand_len[seat]):
                         if mask & (np.int64(1) << k):
                             legal |= bit(g.hands[seat, k])
-                    m = card_classes(w0, v0, seat, legal, reps)
+                    if every:  # every legal card, not one per class
+                        m = 0
+                        rest = legal
+                        while rest != np.uint64(0):
+                            reps[m] = lowest(rest)
+                            rest &= rest - np.uint64(1)
+                            m += 1
+                    else:
+                        m = card_classes(w0, v0, seat, legal, reps)
                     if m > 1:
                         decision_features(w0, v0, seat, legal, reps, m, epar, f, out)
                         if worlds > 0:
@@ -159,7 +168,8 @@ def card_labels(
                 if m > 1:
                     c = g.hands[seat, pos]
                     for k in range(m):
-                        chosen[row - m + k] = 1 if same_class(w0, v0, seat, reps[k], c) else 0
+                        played = reps[k] == c if every else same_class(w0, v0, seat, reps[k], c)
+                        chosen[row - m + k] = 1 if played else 0
                 play_card(g, seat, pos)
                 seat = seat + 1 if seat + 1 < n else 0
             finish_trick(g)

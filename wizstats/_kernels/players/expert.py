@@ -19,8 +19,10 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
 - Trump after a turned Wizard (not blind): the suit whose best bid has the best expected score
   for the hand (round 1: the suit of the card, any suit for a Wizard or Jester, which is
   what the exact tables assume).
-- Card play: :func:`.playout.hx_decide` with the expert's own parameters (tuned in the arena
-  against ``heuristic``: a lower ``ruff`` and ``lead_min``, a higher ``duck``; ``lead_nt`` without trump).
+- Card play: at the hand sizes with fitted weights (standard deck, ``fitted`` = 1), the card
+  :func:`.expert_play.learned_card` scores best; otherwise :func:`.playout.hx_decide` with the
+  expert's own parameters (tuned in the arena against ``heuristic``: a lower ``ruff`` and
+  ``lead_min``, a higher ``duck``; ``lead_nt`` without trump).
 
 Scratch: the trick distribution lives in ``g.scratch_f[D_AT:]``, a range the heuristic leaves
 free (its view, caches and memos use the rest, see :mod:`.heuristic` and :mod:`.playout`).
@@ -89,13 +91,19 @@ assert N_FEAT <= 2 * D_ROW  # card play keeps one card's features there (expert_
 
 # ---------------------------------------------------------------- round 1
 @hotjit
-def round1_covered(g):
-    """Whether the exact round-1 tables apply: standard 60-card deck, 3-6 players, one card each."""
+def standard_deck(g):
+    """Whether the round is played with the standard 60-card deck and 3-6 players (what the fits cover)."""
     tab, st = g.tab, g.st
     n = st[ST_N]
-    if st[ST_R] != 1 or tab.shape[1] != 60 or st[ST_NSUITS] != 4 or n < 3 or n > 6:
+    if tab.shape[1] != 60 or st[ST_NSUITS] != 4 or n < 3 or n > 6:
         return False
     return tab[RANK, 12] == 13 and tab[KIND, 52] != K_SUIT and tab[KIND, 56] == K_JESTER
+
+
+@hotjit
+def round1_covered(g):
+    """Whether the exact round-1 tables apply: standard 60-card deck, 3-6 players, one card each."""
+    return g.st[ST_R] == 1 and standard_deck(g)
 
 
 @hotjit
@@ -268,7 +276,7 @@ def expert_card(g, seat, mask, par):
     for i in range(length):
         if mask & (np.int64(1) << i):
             legal |= bit(g.hands[seat, i])
-    if par[E_FITTED] == 1.0 and has_model(g.st[ST_R]):
+    if par[E_FITTED] == 1.0 and has_model(g.st[ST_R]) and standard_deck(g):
         c = learned_card(g.scratch_u, g.scratch_i, seat, legal, par, g.scratch_f, D_AT)
     else:
         lead_min = par[E_LEAD_MIN]

@@ -1,13 +1,14 @@
-"""The ``expert``'s card play: a linear score per legal card, fitted to the ``pimc`` search's values.
+"""The ``expert``'s card play: a linear score per legal card, fitted to the outcomes of the cards.
 
 For every legal card the player computes ``N_FEAT`` features from what it sees (its need of
 tricks, the tricks the others still want, its position in the trick, the card's kind, rank
 and win chance as :func:`.playout.hx_decide` judges it, and whether it is the card
-``hx_decide`` would play, or one interchangeable with it) and plays the card whose weighted sum is largest; the weights, one
-row per hand size, are :data:`.expert_weights.PLAY`, fitted by
-``tools/fit_expert_play.py`` to the mean rollout scores the ``pimc`` search gives each card
-(:func:`.pimc.card_values`) in positions of ``expert`` self-play. A band whose weights are all
-zero plays ``hx_decide``'s card.
+``hx_decide`` would play, or one interchangeable with it) and plays the card whose weighted
+sum is largest. The weights, one row per hand size, are :data:`.expert_weights.PLAY`, fitted by
+``tools/fit_expert_play.py`` to the score each card had when played in the true deal of
+``expert:fitted=0`` self-play and the round played out (:func:`..engine.labels.continued_values`),
+and kept only at the hand sizes where the fitted play beats the unfitted one in the arena. A
+row of zeros plays ``hx_decide``'s card.
 
 The same functions compute the features when labelling (:func:`decision_features`) and when
 playing (:func:`learned_card`), so the fit and the player cannot drift apart.

@@ -1,0 +1,165 @@
+"""The ``expert``'s fitted card play: the player plays what its features score best, the labels it is
+fitted to, the switch back to the unfitted play, and the fit itself (``tools/fit_expert_play.py``)."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import wizstats
+from wizstats.engine import card_labels
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _weights() -> np.ndarray:
+    from wizstats._kernels.players.expert_weights import PLAY
+
+    return PLAY
+
+
+def _fit_tool():  # type: ignore[no-untyped-def]
+    spec = importlib.util.spec_from_file_location("fit_expert_play", ROOT / "tools" / "fit_expert_play.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _fitted_sizes() -> list[int]:
+    return [r + 1 for r in range(_weights().shape[0]) if np.any(_weights()[r] != 0.0)]
+
+
+def test_the_weights_module_says_which_rows_the_validation_kept() -> None:
+    """The header of the written module names exactly the hand sizes whose rows are not zero."""
+    from wizstats._kernels.players import expert_weights
+
+    named = re.search(r"hand sizes ([\d, ]+)\.", expert_weights.__doc__ or "")
+    assert named is not None
+    assert [int(x) for x in named.group(1).split(",")] == _fitted_sizes()
+    assert _fitted_sizes(), "no fitted row: the expert would play the heuristic's card everywhere"
+
+
+@pytest.mark.parametrize("hand_size", [2, 3, 5])
+def test_the_player_plays_the_card_its_features_score_best(hand_size: int) -> None:
+    """The labels compute every legal card's features by the labelling path (a fresh view, no memos); the
+    card the expert then played in the game (the playing path: its own view and memos) must be the
+    legal card with the largest weighted sum, exactly (ties go to the heuristic's card, feature 0)."""
+    lab = card_labels(4, hand_size, 150, worlds=0, every_card=True, seed=hand_size)
+    w = _weights()[hand_size - 1]
+    assert np.any(w != 0.0)
+    scores = lab.features @ w
+    n = int(lab.decision.max()) + 1
+    assert n > 50
+    for d in range(n):
+        rows = np.flatnonzero(lab.decision == d)
+        s = scores[rows]
+        top = rows[s == s.max()]
+        if len(top) > 1:  # a tie: the heuristic's card if it is among the best, else the first
+            top = top[lab.features[top, 0] == 1.0] if (lab.features[top, 0] == 1.0).any() else top[:1]
+        assert lab.chosen[rows].sum() == 1
+        assert lab.chosen[top[0]] == 1, f"decision {d}"
+
+
+def test_rows_of_zeros_play_as_the_unfitted_expert_and_fitted_rows_do_not() -> None:
+    """``expert:fitted=0`` is the expert before the fit: where the fit left a row of zeros the two are the
+    same player (identical counts on the same seed), where it kept one they differ."""
+    zero = next(r for r in range(2, 16) if r not in _fitted_sizes())
+    a = wizstats.simulate(4, zero, 600, policies="expert", seed=4, threads=1)
+    b = wizstats.simulate(4, zero, 600, policies="expert:fitted=0", seed=4, threads=1)
+    assert np.array_equal(a.counts, b.counts)
+    r = _fitted_sizes()[-1]
+    a = wizstats.simulate(4, r, 600, policies="expert", seed=4, threads=1)
+    b = wizstats.simulate(4, r, 600, policies="expert:fitted=0", seed=4, threads=1)
+    assert not np.array_equal(a.counts, b.counts)
+
+
+def test_other_decks_keep_the_unfitted_play() -> None:
+    """The fit covers the standard deck only: with another deck the fitted expert plays as ``fitted=0``."""
+    r = _fitted_sizes()[0]
+    a = wizstats.simulate(4, r, 600, deck="junior", policies="expert", seed=5, threads=1)
+    b = wizstats.simulate(4, r, 600, deck="junior", policies="expert:fitted=0", seed=5, threads=1)
+    assert np.array_equal(a.counts, b.counts)
+
+
+def _cards_changed_by_other_bids(bids: str) -> int:
+    """Rounds (of 40) in which seat 1's fitted lead changes when the others' bids change."""
+    from wizstats._kernels.players import dispatch
+    from wizstats._kernels.rules import core
+    from wizstats.engine import round_setup
+    from wizstats.players import resolve_policies
+
+    rules = wizstats.Rules(4, bids=bids)
+    r = _fitted_sizes()[-1]
+    tab, st0 = round_setup(rules, r)
+    _, ids, params = resolve_policies("expert", 4)
+    changed = 0
+    for round_index in range(40):
+        g = core.new_state(tab, st0, ids, params)
+        core.seed_round(g.rng, 11, round_index)
+        core.reset_round(g)
+        turned = core.deal(g, -1, np.zeros(1, np.int64), -1)
+        g.gone[turned] = 1
+        kind = g.tab[core.KIND, turned]
+        g.st[core.ST_TRUMP] = g.tab[core.SUIT, turned] if kind == core.K_SUIT else (0 if kind == core.K_WIZARD else -1)
+        g.st[core.ST_BIDS_MADE] = 4
+        g.st[core.ST_LEADER] = 1
+        mask = core.legal_mask(g, 1)
+        played = set()
+        for others in ([0, 0, 0], [r, r, r], [0, r, 0]):
+            g.bids[1] = 1
+            g.bids[2], g.bids[3], g.bids[0] = others
+            played.add(int(dispatch.choose_card(g, 1, mask)))
+        changed += len(played) > 1
+    return changed
+
+
+def test_card_play_never_reads_bids_it_cannot_see() -> None:
+    """Bids revealed only after the round: the others' bids, changed, leave every fitted lead unchanged;
+    with open bids the same changes do change some leads (so the check can see a bid being read)."""
+    assert _cards_changed_by_other_bids("after-round") == 0
+    assert _cards_changed_by_other_bids("open") > 0
+
+
+def test_labels_are_reproducible_and_checked() -> None:
+    """Same seed, same labels; a value out of range gets one clear error naming it."""
+    a = card_labels(4, 3, 40, worlds=2, seed=9)
+    b = card_labels(4, 3, 40, worlds=2, seed=9)
+    assert np.array_equal(a.features, b.features) and np.array_equal(a.values, b.values)
+    assert np.array_equal(a.decision, b.decision) and np.array_equal(a.chosen, b.chosen)
+    # every decision has at least two candidates, exactly one of them played
+    _, sizes = np.unique(a.decision, return_counts=True)
+    assert (sizes >= 2).all()
+    assert np.bincount(a.decision, weights=a.chosen).tolist() == [1.0] * sizes.size
+    for kwargs, word in (({"worlds": -1}, "worlds"), ({"p_label": 1.5}, "p_label"), ({"every_card": 1}, "every_card")):
+        with pytest.raises((ValueError, TypeError), match=word):
+            card_labels(4, 3, 10, **kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="n_players"):
+        card_labels(7, 3, 10)
+
+
+def test_true_deal_values_are_the_scores_of_the_round_played_out() -> None:
+    """``worlds=0``: a value is a score of the round (bid hit: 20 + 10 per trick; missed: -10 per trick off)."""
+    lab = card_labels(4, 2, 60, worlds=0, seed=3)
+    possible = {20.0, 30.0, 40.0, -10.0, -20.0}
+    assert set(lab.values.tolist()) <= possible
+    chosen = lab.values[lab.chosen == 1]
+    assert chosen.size == int(lab.decision.max()) + 1
+
+
+def test_the_fit_recovers_known_weights() -> None:
+    """``fit_band`` on values that are an exact linear function of the features plus a constant per
+    decision gives that function back (no ridge), and ``regret`` is 0 for the true scores."""
+    tool = _fit_tool()
+    rng = np.random.default_rng(0)
+    x = rng.normal(size=(600, 5))
+    d = np.repeat(np.arange(200), 3)
+    w = np.array([1.0, -2.0, 0.5, 0.0, 3.0])
+    y = x @ w + rng.normal(size=200)[d]
+    assert np.allclose(tool.fit_band(x, y, d, ridge=0.0), w)
+    assert tool.regret(y, y, d) == 0.0
+    assert tool.regret(-y, y, d) > 0.0
