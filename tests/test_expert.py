@@ -34,9 +34,24 @@ def test_registry_matches_the_kernel() -> None:
         expert.E_PICK,
         expert.E_LEAD_NT,
         expert.E_FITTED,
+        expert.E_GATE,
     ]
-    assert list(info.defaults) == ["read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt", "fitted"]
-    assert columns == list(range(9))
+    assert list(info.defaults) == [
+        "read",
+        "fade",
+        "ruff",
+        "lead_min",
+        "kill",
+        "duck",
+        "pick",
+        "lead_nt",
+        "fitted",
+        "gate",
+    ]
+    assert columns == list(range(10))
+    from wizstats._kernels.players import expert_play
+
+    assert expert_play.E_GATE == expert.E_GATE and expert_play.E_LEAD_NT == expert.E_LEAD_NT
     assert str(Policy("expert", read=0.0)) == "expert:read=0"
 
 

@@ -44,25 +44,36 @@ def test_the_weights_module_says_which_rows_the_validation_kept() -> None:
     assert _fitted_sizes(), "no fitted row: the expert would play the heuristic's card everywhere"
 
 
-@pytest.mark.parametrize("hand_size", [2, 3, 5])
+def _gates() -> np.ndarray:
+    from wizstats._kernels.players.expert_weights import GATE
+
+    return GATE
+
+
+@pytest.mark.parametrize("hand_size", [2, 3, 6])
 def test_the_player_plays_the_card_its_features_score_best(hand_size: int) -> None:
     """The labels compute every legal card's features by the labelling path (a fresh view, no memos); the
-    card the expert then played in the game (the playing path: its own view and memos) must be the
-    legal card with the largest weighted sum, exactly (ties go to the heuristic's card, feature 0)."""
+    card the expert then played in the game (the playing path: its own view and memos) must be the legal
+    card with the largest weighted sum when that beats the heuristic's card by more than the hand size's
+    gate, else the heuristic's card; exactly (ties go to the heuristic's card, then the lowest card)."""
     lab = card_labels(4, hand_size, 150, worlds=0, every_card=True, seed=hand_size)
-    w = _weights()[hand_size - 1]
+    w, gate = _weights()[hand_size - 1], _gates()[hand_size - 1]
     assert np.any(w != 0.0)
     scores = lab.features @ w
     n = int(lab.decision.max()) + 1
     assert n > 50
+    overruled = 0
     for d in range(n):
         rows = np.flatnonzero(lab.decision == d)
         s = scores[rows]
+        pick = rows[lab.heuristic[rows] == 1]
+        assert pick.size == 1 and lab.chosen[rows].sum() == 1
         top = rows[s == s.max()]
-        if len(top) > 1:  # a tie: the heuristic's card if it is among the best, else the first
-            top = top[lab.features[top, 0] == 1.0] if (lab.features[top, 0] == 1.0).any() else top[:1]
-        assert lab.chosen[rows].sum() == 1
-        assert lab.chosen[top[0]] == 1, f"decision {d}"
+        best = pick[0] if pick[0] in top else top[0]
+        expected = best if scores[best] - scores[pick[0]] > gate else pick[0]
+        assert lab.chosen[expected] == 1, f"decision {d}"
+        overruled += expected != pick[0]
+    assert overruled > 0  # the fitted play does overrule the heuristic's card
 
 
 def test_rows_of_zeros_play_as_the_unfitted_expert_and_fitted_rows_do_not() -> None:

@@ -8,11 +8,12 @@
 2. Fit: per hand size, the ridge-regularised least-squares fit of each card's score less its
    decision's mean score on its features less their decision's mean (a linear value per card,
    up to a constant per decision, which the choice of card ignores).
-3. Validate: with all rows written, ``expert`` and ``expert:fitted=0`` each play one seat
-   against three ``heuristic`` on the same duplicate deals (``wizstats.arena``, its own seed);
-   a hand size keeps its row only if the fitted play's margin, at the low end of its 95%
-   interval, is above the unfitted play's margin. The other rows are written as zeros (the
-   heuristic's card there).
+3. Validate: with all rows written, ``expert`` at each gate of :data:`GATES` (the fitted card
+   is played only when its fitted score beats the heuristic's card's by more than the gate)
+   and ``expert:fitted=0`` each play one seat against three ``heuristic`` on the same duplicate
+   deals (``wizstats.arena``, its own seed); a hand size keeps its row, with the gate of the
+   best margin, only if that margin, at the low end of its 95% interval, is above the unfitted
+   play's margin. The other rows are written as zeros (the heuristic's card there).
 
 Why not label with the ``pimc`` search's values (``worlds > 0``)? Tried: a fit to them scores
 better on those values but plays worse from 7 cards on (the search's deals ignore what the
@@ -47,7 +48,7 @@ OUT = ROOT / "wizstats" / "_kernels" / "players" / "expert_weights.py"
 SIZES = range(2, 16)
 """Hand sizes labelled (round 1 has no choice of card)."""
 
-__all__ = ["fit_band", "label", "main", "regret"]
+__all__ = ["GATES", "fit_band", "label", "main", "regret", "validate", "write"]
 
 
 def label(args: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
@@ -88,30 +89,36 @@ def regret(scores: np.ndarray, y: np.ndarray, decision: np.ndarray) -> float:
     return float(np.mean(y[order_y][first_y] - chosen))
 
 
-def write(weights: np.ndarray, how: str) -> None:
+def write(weights: np.ndarray, gates: np.ndarray, how: str) -> None:
     """Write the weights module (formatted by ruff where it is installed)."""
     rows = ",\n".join("    [" + ", ".join(f"{x:.6g}" for x in row) + "]" for row in weights)
     OUT.write_text(
         '"""Weights of the ``expert``\'s card play: written by ``python tools/fit_expert_play.py``.\n\n'
         "Do not edit by hand. ``PLAY[hand size - 1, feature]`` (see :mod:`.expert_play`); a row of zeros\n"
-        f"plays the heuristic's card. {how}\n"
+        "plays the heuristic's card. ``GATE[hand size - 1]``: how many points of fitted score the best card\n"
+        f"must gain over the heuristic's to be played. {how}\n"
         '"""\n\nimport numpy as np\n\n'
-        f"PLAY = np.array(\n[\n{rows}\n]\n)\n"
+        f"PLAY = np.array(\n[\n{rows}\n]\n)\n\n"
+        f"GATE = np.array([{', '.join(f'{g:g}' for g in gates)}], dtype=np.float64)\n"
     )
     subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(OUT)], check=False)
 
 
-def validate(args: tuple[int, int, int]) -> tuple[int, float, float, float]:
-    """``(hand_size, fitted margin, its low end, unfitted margin)``: one seat against three heuristic."""
+GATES = (0.0, 1.0, 2.0, 4.0, 8.0)
+"""Gates tried when validating (points of fitted score)."""
+
+
+def validate(args: tuple[int, int, int]) -> tuple[int, list[tuple[float, float]], float]:
+    """``(hand_size, [(margin, low end) per gate of GATES], unfitted margin)``: one seat against three heuristic."""
     r, deals, seed = args
     import wizstats
 
     out = []
-    for policy in ("expert", "expert:fitted=0"):
+    for policy in [f"expert:gate={g:g}" for g in GATES] + ["expert:fitted=0"]:
         tab = wizstats.arena([policy, "heuristic"], 4, hand_sizes=[r], n_rounds=deals, seed=seed, threads=1).table()
         row = tab[tab.policy.str.startswith("expert")].iloc[0]
         out.append((float(row.margin), float(row.margin_low)))
-    return r, out[0][0], out[0][1], out[1][0]
+    return r, out[:-1], out[-1][0]
 
 
 def spawn_pool(jobs: int) -> ProcessPoolExecutor:
@@ -151,23 +158,28 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
     how = f"``--decisions {args.decisions} --deals {args.deals} --seed {args.seed} --ridge {args.ridge}``"
-    write(weights, f"Before validation, from {how}.")
+    gates = np.zeros(n_rows)
+    write(weights, gates, f"Before validation, from {how}.")
     with spawn_pool(args.jobs) as pool:
         checks = list(pool.map(validate, [(r, args.deals, args.seed + 1) for r in SIZES]))
     kept = []
-    for r, fitted, low, plain in checks:
+    for r, tried, plain in checks:
+        k = int(np.argmax([m for m, _ in tried]))
+        margin, low = tried[k]
         keep = low > plain
+        shown = ", ".join(f"{g:g}: {m:+.2f}" for g, (m, _) in zip(GATES, tried, strict=True))
         print(
-            f"hand size {r:2d}: margin against heuristic {fitted:+.2f} (low end {low:+.2f}) fitted, "
-            f"{plain:+.2f} unfitted: {'kept' if keep else 'zeroed'}",
+            f"hand size {r:2d}: margin against heuristic by gate {shown}; best {margin:+.2f} (low end {low:+.2f}), "
+            f"unfitted {plain:+.2f}: {f'kept, gate {GATES[k]:g}' if keep else 'zeroed'}",
             flush=True,
         )
         if keep:
             kept.append(r)
+            gates[r - 1] = GATES[k]
         else:
             weights[r - 1] = 0.0
     sizes = ", ".join(str(r) for r in kept) or "none"
-    write(weights, f"From {how}; rows kept by the validation: hand sizes {sizes}.")
+    write(weights, gates, f"From {how}; rows kept by the validation: hand sizes {sizes}.")
     return 0
 
 

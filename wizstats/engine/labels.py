@@ -29,6 +29,8 @@ class CardLabels:
     """``float64[rows]``: its mean rollout score (points) by the ``pimc`` search."""
     decision: np.ndarray
     """``int64[rows]``: the decision the row belongs to (0, 1, ...)."""
+    heuristic: np.ndarray
+    """``int64[rows]``: 1 for the card the heuristic's play (with the expert's parameters) would choose."""
     chosen: np.ndarray
     """``int64[rows]``: 1 if the seat then played this row's card (or, one row per class, a card of its class)."""
 
@@ -78,6 +80,7 @@ def card_labels(
     values = np.zeros(rows)
     decision = np.zeros(rows, np.int64)
     chosen = np.zeros(rows, np.int64)
+    heuristic = np.zeros(rows, np.int64)
     key = np.uint64(seed_key(seed))
     m = kernel(
         tab,
@@ -96,5 +99,6 @@ def card_labels(
         values,
         decision,
         chosen,
+        heuristic,
     )
-    return CardLabels(feats[:m].copy(), values[:m].copy(), decision[:m].copy(), chosen[:m].copy())
+    return CardLabels(feats[:m].copy(), values[:m].copy(), decision[:m].copy(), heuristic[:m].copy(), chosen[:m].copy())

@@ -30,7 +30,7 @@ from ..checks import WrongType, real, whole
 __all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 MAXP = 8
-N_PARAMS = 9
+N_PARAMS = 10
 
 
 @dataclass(frozen=True)
@@ -235,6 +235,13 @@ POLICIES["expert"] = PolicyInfo(
             int,
             doc="card play: 1 plays the card the fitted weights score best at the hand sizes that have weights, "
             "0 the heuristic's card with these parameters everywhere",
+        ),
+        "gate": Param(
+            -1.0,
+            -1,
+            1000,
+            doc="card play: the fitted card replaces the heuristic's only when it scores more than this many points "
+            "above it; negative: the gate fitted for the hand size",
         ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "

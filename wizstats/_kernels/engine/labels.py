@@ -97,13 +97,30 @@ def continued_values(g, g2, seat, reps, n_cand, out):
 
 @jit
 def card_labels(
-    tab, st0, policy, params, epar, key, start, n_rounds, p_label, worlds, lam, every, feats, values, decision, chosen
+    tab,
+    st0,
+    policy,
+    params,
+    epar,
+    key,
+    start,
+    n_rounds,
+    p_label,
+    worlds,
+    lam,
+    every,
+    feats,
+    values,
+    decision,
+    chosen,
+    heuristic,
 ):
     """Label card decisions of rounds ``start ..``; returns how many rows were written.
 
     ``feats[row, :]`` (``N_FEAT`` columns), ``values[row]``, ``decision[row]`` (the decision's
     number, counted from 0) and ``chosen[row]`` (1 if the seat then played this card, or
-    without ``every`` a card of its class) take one row per candidate card (one per class of interchangeable cards,
+    without ``every`` a card of its class) and ``heuristic[row]`` (1 if the card is the one
+    :func:`..players.playout.hx_decide` would play, under ``epar``) take one row per candidate card (one per class of interchangeable cards,
     or with ``every`` one per legal card); the rounds stop early when the
     arrays could not hold another decision.
     """
@@ -150,7 +167,7 @@ def card_labels(
                     else:
                         m = card_classes(w0, v0, seat, legal, reps)
                     if m > 1:
-                        decision_features(w0, v0, seat, legal, reps, m, epar, f, out)
+                        pick = decision_features(w0, v0, seat, legal, reps, m, epar, f, out)
                         if worlds > 0:
                             card_values(g, seat, w0, v0, reps, m, worlds, lam, vals)
                         else:
@@ -160,6 +177,7 @@ def card_labels(
                                 feats[row, j] = out[k * N_FEAT + j]
                             values[row] = vals[k]
                             decision[row] = d
+                            heuristic[row] = 1 if reps[k] == pick else 0
                             row += 1
                         d += 1
                     else:

@@ -82,6 +82,7 @@ E_DUCK = H_DUCK  # 5: card play: weight of a threat held by a player who has mad
 E_LEAD_NT = 7  # card play without trump: lead_min in its place
 E_PICK = 6  # hand sizes up to this bid the best expected score under the distribution; larger ones round
 E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
+E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
 
 D_AT = C_PAR + 3 * C_ENTRIES + 8  # g.scratch_f + t: chance of t tricks (and a second row for the update)
 D_ROW = 24

@@ -21,7 +21,7 @@ import numpy as np
 from ..jit import hotjit
 from ..rules.bitboard import trick_key
 from ..rules.core import K_JESTER, K_SUIT, K_WIZARD
-from .expert_weights import PLAY
+from .expert_weights import GATE, PLAY
 from .playout import (
     H_LEAD_MIN,
     H_RUFF,
@@ -58,9 +58,10 @@ N_FEAT = 32
 """Features per legal card (see :func:`card_features`)."""
 N_BANDS = 15
 """Rows of weights: one per hand size 1..15 (larger decks' hands use the row of 15)."""
-assert PLAY.shape == (N_BANDS, N_FEAT)
+assert PLAY.shape == (N_BANDS, N_FEAT) and GATE.shape == (N_BANDS,)
 
 E_LEAD_NT = 7  # the expert's lead_min without trump (expert.E_LEAD_NT; its params row)
+E_GATE = 9  # the fitted card must beat hx_decide's by more than this (negative: the fitted GATE)
 
 
 @hotjit
@@ -216,22 +217,28 @@ def _chance(w, v, f, seat, c, par, keep):
 
 @hotjit
 def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
-    """The features of ``cards[:n_cards]`` (legal for ``seat``) into ``out[k * N_FEAT:]`` (labelling)."""
+    """The features of ``cards[:n_cards]`` (legal for ``seat``) into ``out[k * N_FEAT:]`` (labelling); returns ``hx_decide``'s card."""
     pick = _scene(w, v, seat, legal, par, f, False)
     need, left, surplus, after = table_context(v, seat)
     for k in range(n_cards):
         c = cards[k]
         chance = _chance(w, v, f, seat, c, par, False)
         card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, k * N_FEAT)
+    return pick
 
 
 @hotjit(inline="always")
 def learned_card(w, v, seat, legal, par, f, at):
-    """The legal card with the best fitted score (ties: ``hx_decide``'s card); ``f[at:at + N_FEAT]`` is scratch."""
+    """The legal card with the best fitted score, if it beats ``hx_decide``'s card by more than the gate.
+
+    The gate is the seat's ``gate`` parameter, or where that is negative the hand size's fitted
+    :data:`.expert_weights.GATE` (points of fitted score); ties go to ``hx_decide``'s card.
+    ``f[at:at + N_FEAT]`` is scratch.
+    """
     pick = _scene(w, v, seat, legal, par, f, True)
     b = band(v[V_R])
     need, left, surplus, after = table_context(v, seat)
-    best, top = pick, -1e300
+    best, top, at_pick = pick, -1e300, 0.0
     rest = legal
     while rest != np.uint64(0):
         c = lowest(rest)
@@ -241,6 +248,9 @@ def learned_card(w, v, seat, legal, par, f, at):
         x = 0.0
         for k in range(N_FEAT):
             x += PLAY[b, k] * f[at + k]
+        if c == pick:
+            at_pick = x
         if x > top or (x == top and c == pick):
             best, top = c, x
-    return best
+    gate = par[E_GATE] if par[E_GATE] >= 0.0 else GATE[b]
+    return best if top - at_pick > gate else pick

@@ -1,7 +1,8 @@
 """Weights of the ``expert``'s card play: written by ``python tools/fit_expert_play.py``.
 
 Do not edit by hand. ``PLAY[hand size - 1, feature]`` (see :mod:`.expert_play`); a row of zeros
-plays the heuristic's card. From ``--decisions 60000 --deals 3000 --seed 7100 --ridge 1.0``; rows kept by the validation: hand sizes 2, 3, 4, 5.
+plays the heuristic's card. ``GATE[hand size - 1]``: how many points of fitted score the best card
+must gain over the heuristic's to be played. From ``--decisions 60000 --deals 3000 --seed 7100 --ridge 1.0``; rows kept by the validation: hand sizes 2, 3, 4, 5, 6.
 """
 
 import numpy as np
@@ -145,7 +146,40 @@ PLAY = np.array(
             1.9075,
             -11.2534,
         ],
-        [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+        [
+            1.09034,
+            0.371385,
+            -8.88169,
+            -3.00586,
+            1.4798,
+            -0.871468,
+            14.7668,
+            -23.4513,
+            -2.43131,
+            0.0536052,
+            2.8337,
+            10.5697,
+            -16.7191,
+            22.6871,
+            -3.02373,
+            -2.3874,
+            0.0040609,
+            -0.855973,
+            6.8538,
+            -1.47662,
+            4.55497,
+            1.83368,
+            -2.27945,
+            -2.31616,
+            -1.5359,
+            -3.26112,
+            17.6369,
+            -1.38771,
+            -2.09162,
+            1.29602,
+            4.9109,
+            -9.81733,
+        ],
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
@@ -157,3 +191,5 @@ PLAY = np.array(
         [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
     ]
 )
+
+GATE = np.array([0, 0, 2, 1, 1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0], dtype=np.float64)
