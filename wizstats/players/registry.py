@@ -254,10 +254,11 @@ POLICIES["expert"] = PolicyInfo(
     "(each card's chance as independent trials, `ruff` and `kill` as the heuristic's), for larger hands the "
     "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
-    "suit). Plays, with 2-5 cards (standard deck), the legal card with the best fitted score (a linear score of "
-    "its features, fitted to the outcome each card had in the true deal: tools/fit_expert_play.py, kept at the hand "
-    "sizes where it beats the unfitted play; `fitted` = 0 switches it off); otherwise as `heuristic` with its own "
-    "`ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
+    "suit). Plays, at the hand sizes the fit kept (standard deck), the legal card with the best fitted score (a "
+    "linear score of its features, fitted to the outcome each card had in the true deal: tools/fit_expert_play.py, "
+    "kept where it beats the unfitted play in the arena) when that score beats the heuristic's card by more than "
+    "`gate`; `fitted` = 0 switches it off; otherwise it plays as `heuristic` with its own `ruff`, `lead_min` "
+    "(`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
     "back to the engine's own heuristic at its defaults, with a warning, and the results name `heuristic`; other "
     "decks use the analytic estimate, also in round 1.",
 )
