@@ -469,8 +469,8 @@ MUTANTS: list[Mutant] = [
         "L6",
         "cli",
         "wizstats/cli/__init__.py",
-        '            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n            return 2',
-        '            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n            return 0',
+        '                print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n                return 2',
+        '                print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n                return 0',
         "bad input exits with status 0",
         ("tests/test_cli.py", CLI),
     ),
@@ -541,6 +541,10 @@ OLDER: dict[str, tuple[tuple[str, str], ...]] = {
     ),
     "L5": (("seed=args.seed, plus_minus_one=args.plus_minus_one,", "seed=args.seed, plus_minus_one=False,"),),
     "L6": (
+        (
+            '            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n            return 2',
+            '            print(f"wizstats: error: {one_line(str(err), 4000)}", file=sys.stderr)\n            return 0',
+        ),
         (
             '        print(f"wizstats: error: {err}", file=sys.stderr)\n        return 2',
             '        print(f"wizstats: error: {err}", file=sys.stderr)\n        return 0',
