@@ -70,14 +70,14 @@ def band(r):
     return min(r, N_BANDS) - 1
 
 
+HAS_MODEL = (PLAY != 0.0).any(axis=1)
+"""Per band: whether it has fitted weights (a compile-time constant of the kernels, as :data:`PLAY`)."""
+
+
 @hotjit
 def has_model(r):
     """Whether the band of hand size ``r`` has fitted weights (else the player plays ``hx_decide``'s card)."""
-    b = band(r)
-    for k in range(N_FEAT):
-        if PLAY[b, k] != 0.0:
-            return True
-    return False
+    return HAS_MODEL[band(r)]
 
 
 @hotjit(inline="always")
@@ -105,17 +105,17 @@ def table_context(v, seat):
 
 
 @hotjit(inline="always")
-def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, at):
+def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unseen_m, unseen, out, at):
     """The ``N_FEAT`` features of card ``c`` into ``out[at:at + N_FEAT]``.
 
     ``chance``: its win chance (:func:`.playout.win_chance`); ``pick``: ``hx_decide``'s card;
+    ``unseen_m``/``unseen``: the cards ``seat`` has not seen and their count (:func:`_trick_scene`);
     the rest from :func:`table_context`. Every feature is split by whether ``seat`` still
     wants a trick (``want``) or has made its bid (``made``).
     """
     nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
     n, k_len = v[V_N], v[V_TRICK_LEN]
     hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
     kind = kind_of(c, n_suit, n_wiz)
     want = 1.0 if need > 0 else 0.0
     made = 1.0 - want
@@ -131,7 +131,6 @@ def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, 
         is_trump = 1.0 if s == trump else 0.0
         rank = (c - s * nr + 1) / nr
         length = bitcount(hand & w[W_SUIT + s]) / max(left, 1)
-        unseen = bitcount(unseen_m)
         rest = bitcount(unseen_m & w[W_SUIT + s]) / max(unseen, 1)
     zero = 1.0 if chance == 0.0 else 0.0
     sure = 1.0 if chance >= 1.0 else 0.0
@@ -181,20 +180,23 @@ def _scene(w, v, seat, legal, par, f, keep):
 
 
 @hotjit(inline="always")
-def _chance(w, v, f, seat, c, par, keep):
-    """Card ``c``'s win chance on the view (``f`` filled by :func:`_scene`)."""
+def _trick_scene(w, v, seat):
+    """What every legal card's win chance shares at one decision: ``(unseen_m, unseen, wiz, best_key, trumps_m, led_m)``."""
     nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
-    n, k_len = v[V_N], v[V_TRICK_LEN]
     unseen_m = w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
-    leading = k_len == 0
     trumps_m, led_m = trick_masks(w, v)
     best_key = -1
-    if not leading:
+    if v[V_TRICK_LEN] > 0:
         best = v[V_TCARD + v[V_BEST]]
         best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m)
-    kind = kind_of(c, n_suit, n_wiz)
+    return unseen_m, bitcount(unseen_m), bitcount(unseen_m & w[W_WIZ]), best_key, trumps_m, led_m
+
+
+@hotjit(inline="always")
+def _chance(w, v, f, seat, c, par, keep, unseen_m, unseen, wiz, best_key, trumps_m, led_m):
+    """Card ``c``'s win chance on the view (``f`` filled by :func:`_scene`; the rest from :func:`_trick_scene`)."""
+    n, k_len = v[V_N], v[V_TRICK_LEN]
+    kind = kind_of(c, v[V_NSUIT], v[V_NWIZ])
     return win_chance(
         w,
         v,
@@ -202,7 +204,7 @@ def _chance(w, v, f, seat, c, par, keep):
         seat,
         c,
         kind,
-        leading,
+        k_len == 0,
         best_key,
         trumps_m,
         led_m,
@@ -220,10 +222,11 @@ def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
     """The features of ``cards[:n_cards]`` (legal for ``seat``) into ``out[k * N_FEAT:]`` (labelling); returns ``hx_decide``'s card."""
     pick = _scene(w, v, seat, legal, par, f, False)
     need, left, surplus, after = table_context(v, seat)
+    unseen_m, unseen, wiz, best_key, trumps_m, led_m = _trick_scene(w, v, seat)
     for k in range(n_cards):
         c = cards[k]
-        chance = _chance(w, v, f, seat, c, par, False)
-        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, out, k * N_FEAT)
+        chance = _chance(w, v, f, seat, c, par, False, unseen_m, unseen, wiz, best_key, trumps_m, led_m)
+        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unseen_m, unseen, out, k * N_FEAT)
     return pick
 
 
@@ -238,13 +241,14 @@ def learned_card(w, v, seat, legal, par, f, at):
     pick = _scene(w, v, seat, legal, par, f, True)
     b = band(v[V_R])
     need, left, surplus, after = table_context(v, seat)
+    unseen_m, unseen, wiz, best_key, trumps_m, led_m = _trick_scene(w, v, seat)
     best, top, at_pick = pick, -1e300, 0.0
     rest = legal
     while rest != np.uint64(0):
         c = lowest(rest)
         rest &= rest - np.uint64(1)
-        chance = _chance(w, v, f, seat, c, par, True)
-        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, f, at)
+        chance = _chance(w, v, f, seat, c, par, True, unseen_m, unseen, wiz, best_key, trumps_m, led_m)
+        card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unseen_m, unseen, f, at)
         x = 0.0
         for k in range(N_FEAT):
             x += PLAY[b, k] * f[at + k]
