@@ -1,6 +1,7 @@
 """The players side by side: speed at 4 x 10 on one thread, and arena margins per hand size.
 
     python benchmarks/players.py speed                     # expert, heuristic, rollout, pimc: rounds/s
+    python benchmarks/players.py speed --also pimc:bidder=1,playout=1,worlds=96   # and another player
     python benchmarks/players.py arena --against heuristic --rounds 20000 --hand-sizes 1-15
     python benchmarks/players.py arena --against rollout --rounds 200 --hand-sizes 1,3,5,10,15
     python benchmarks/players.py rational --rounds 200000  # round 1 self-play against the exact values
@@ -39,6 +40,8 @@ def speed(args: argparse.Namespace) -> None:
         "pimc": max(2, args.rounds // 100),
         "rollout": max(2, args.rounds // 100),
     }
+    for name in args.also:  # more search players, at the search players' rounds
+        plan[name] = max(2, args.rounds // 100)
     for name in plan:  # compile (or load) first: not timed
         simulate(n, r, 2, policies=name, seed=0, threads=1)
     rates: dict[str, list[float]] = {name: [] for name in plan}
@@ -126,6 +129,9 @@ def main() -> int:
     p.add_argument("--rounds", type=int, default=2000, help="rollout/pimc play rounds/100, expert x4, heuristic x20")
     p.add_argument("--repeats", type=int, default=3)
     p.add_argument("--quick", action="store_true")
+    p.add_argument(
+        "--also", action="append", default=[], help="another player to time, e.g. pimc:bidder=1 (repeatable)"
+    )
     a = sub.add_parser("arena")
     a.add_argument("--player", default="expert")
     a.add_argument("--against", default="heuristic")

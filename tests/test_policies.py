@@ -12,7 +12,13 @@ from wizstats.players import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
 from wizstats.reference import replay_round
 
 # small searches keep the legality and information-set checks quick; the logic is the same
-FAST = {"pimc": Policy("pimc", worlds=3), "rollout": Policy("rollout", worlds=3, samples=3, window=2)}
+FAST = {
+    "pimc": Policy("pimc", worlds=3),
+    "rollout": Policy("rollout", worlds=3, samples=3, window=2),
+    "pimc:bidder=1,playout=1": Policy("pimc", worlds=3, bidder=1, playout=1),
+    "rollout:bidder=1,playout=1": Policy("rollout", worlds=3, samples=3, window=2, bidder=1, playout=1),
+}
+"""The search players at a few deals per decision (and with the expert's bids and playouts), for the legality tests."""
 
 
 def _fast(name: str) -> Policy | str:
@@ -30,9 +36,23 @@ def test_registry_matches_kernel_ids_and_defaults() -> None:
     assert POLICIES["pimc"].kernel_id == policies.P_PIMC
     assert POLICIES["rollout"].kernel_id == policies.P_ROLLOUT
     assert list(POLICIES["heuristic"].defaults.values()) == list(heuristic.DEFAULTS)
-    assert list(POLICIES["rollout"].defaults) == ["worlds", "spite", "infer", "samples", "window"]
-    assert list(POLICIES["pimc"].defaults) == ["worlds", "spite", "infer"]
-    assert (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_INFER, pimc.P_SAMPLES, pimc.P_WINDOW) == (0, 1, 2, 3, 4)
+    names = ["worlds", "spite", "infer", "playout", "bidder"]
+    assert list(POLICIES["rollout"].defaults) == [*names, "samples", "window"]
+    assert list(POLICIES["pimc"].defaults) == names
+    columns = (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_INFER, pimc.P_PLAYOUT, pimc.P_BIDDER, pimc.P_SAMPLES, pimc.P_WINDOW)
+    assert columns == (0, 1, 2, 3, 4, 5, 6)
+
+
+def test_expert_playout_rows_are_the_expert_defaults() -> None:
+    """The ``playout=1`` rollouts play as the registered expert (its heuristic columns), ``lead_nt`` without trump."""
+    from wizstats._kernels.players import expert, heuristic
+
+    row = Policy("expert").row()
+    assert list(expert.EXPERT_DEFAULTS) == list(row)
+    assert list(expert.PLAYOUT) == [row[k] if 2 <= k <= 5 else heuristic.DEFAULTS[k] for k in range(heuristic.N_H)]
+    nt = expert.PLAYOUT.copy()
+    nt[expert.E_LEAD_MIN] = Policy("expert").params["lead_nt"]
+    assert list(expert.PLAYOUT_NT) == list(nt)
 
 
 @pytest.mark.parametrize("name", sorted(POLICIES))
@@ -95,7 +115,7 @@ VARIANTS = [
 ]
 
 
-@pytest.mark.parametrize("name", sorted(POLICIES))
+@pytest.mark.parametrize("name", sorted(POLICIES) + [name for name in FAST if ":" in name])
 @pytest.mark.parametrize(("n_players", "variant"), VARIANTS)
 def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int, variant: dict) -> None:
     """Every bid and card of many rounds replayed through :func:`wizstats.reference.replay_round`."""
@@ -121,6 +141,32 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
                 )
                 assert record.tricks == trace.tricks[i].tolist()
                 assert record.winners == trace.winners[i].tolist()
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(4), Rules(3, scoring="alternative"), Rules(5, bids="hidden"), Rules(6, bids="after-round")]
+)
+def test_search_players_with_bidder_1_bid_and_name_trump_as_the_expert(rules: Rules) -> None:
+    """``pimc:bidder=1`` bids and names trump as ``expert``; ``rollout:bidder=1,window=0`` searches that one bid only."""
+    for hand_size in (1, 3, 7):
+        expert = trace_rounds(rules, hand_size, 40, policies="expert", seed=hand_size)
+        for policy in (Policy("pimc", worlds=2, bidder=1), Policy("rollout", worlds=2, bidder=1, window=0)):
+            trace = trace_rounds(rules, hand_size, 40, policies=policy, seed=hand_size)
+            np.testing.assert_array_equal(trace.bids, expert.bids)
+            np.testing.assert_array_equal(trace.trump, expert.trump)
+        heuristic = trace_rounds(rules, hand_size, 40, policies=Policy("pimc", worlds=2), seed=hand_size)
+        assert hand_size == 1 or (heuristic.bids != expert.bids).any()  # the parameter is not a no-op
+
+
+def test_playout_1_changes_the_search_players_play_not_their_bids() -> None:
+    """``playout=1`` plays the rollouts with the expert's card play: other cards chosen, the same deals and bids."""
+    rules = Rules(4)
+    for name, extra in (("pimc", {}), ("rollout", {"samples": 4, "window": 0})):
+        a = trace_rounds(rules, 6, 30, policies=Policy(name, worlds=8, **extra), seed=2)
+        b = trace_rounds(rules, 6, 30, policies=Policy(name, worlds=8, playout=1, **extra), seed=2)
+        np.testing.assert_array_equal(a.hands, b.hands)
+        np.testing.assert_array_equal(a.bids, b.bids)
+        assert (a.plays != b.plays).any()
 
 
 # ---------------------------------------------------------------- the rollout engine

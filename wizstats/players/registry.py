@@ -134,6 +134,22 @@ PIMC_PARAMS: dict[str, Param] = {
     "worlds": Param(32, 1, 100_000, int, doc="deals of the unseen cards tried per card played"),
     "spite": Param(0.0, -10, 10, doc="the score counted is own score minus spite times the others' mean"),
     "infer": Param(3.0, 0, 100, doc="how strongly deals are weighted towards hands that fit the visible bids"),
+    "playout": Param(
+        0,
+        0,
+        1,
+        int,
+        doc="how every seat plays in the rollouts: 0 as `heuristic` (default parameters), 1 as `expert` without "
+        "its fitted play (its default ruff, lead_min or lead_nt, and duck)",
+    ),
+    "bidder": Param(
+        0,
+        0,
+        1,
+        int,
+        doc="0 names trump and bids as `heuristic`, 1 as `expert` at its defaults (`rollout`: its bid search "
+        "is centred on that bid)",
+    ),
 }
 """The card-play search's parameters (``pimc`` and ``rollout``)."""
 
@@ -189,13 +205,14 @@ POLICIES: dict[str, PolicyInfo] = {
         "pimc",
         3,
         PIMC_PARAMS,
-        "Bids and names trump as `heuristic` (default parameters). Plays by perfect-information Monte Carlo: up "
+        "Bids and names trump as `heuristic` (default parameters; `bidder=1`: as `expert`). Plays by "
+        "perfect-information Monte Carlo: up "
         "to `worlds` times it deals the cards it has not seen to the other hands at random, consistent with the "
         "public cards, the turned card, the hand lengths and the suits each player has shown he lacks, and "
         "(`infer` > 0) weighted towards hands that fit the visible bids (a deal is kept with chance "
         "exp(-infer * (e - bid)^2) per player, e being what the heuristic's table expects of the hand he bid "
         "with); in each deal it plays every legal card (one per class of interchangeable cards) and plays the "
-        "round out with `heuristic` for every seat; cards that fall clearly behind on the same deals are "
+        "round out with `heuristic` for every seat (`playout=1`: with the expert's unfitted card play); cards that fall clearly behind on the same deals are "
         "dropped every 8 deals; it plays the card with the best mean score (own score minus `spite` times the "
         "others' mean), ties to the heuristic's card. Bids it cannot see (revealed after the round) are "
         "guessed from the dealt hands. Compiled; some 300 times slower than `heuristic`.",
@@ -207,9 +224,10 @@ POLICIES: dict[str, PolicyInfo] = {
         "Bids by Monte Carlo: up to `samples` times it deals the unseen cards at random (consistent with its "
         "hand and the turned card, weighted by `infer` towards hands that fit the earlier bids), lets every "
         "seat whose bid it cannot see yet bid as `heuristic` (the dealer respecting plus/minus one), plays the "
-        "round out with `heuristic`, and scores every candidate bid within `window` of the heuristic's bid on "
+        "round out with `heuristic` (`playout=1`: the expert's unfitted card play), and scores every candidate bid "
+        "within `window` of the heuristic's bid (`bidder=1`: the expert's) on "
         "the same deals, dropping bids that fall clearly behind; it bids the best mean score, never the "
-        "forbidden bid. Names trump as `heuristic`; plays as `pimc`. The strongest player here.",
+        "forbidden bid. Names trump as `heuristic` (`bidder=1`: as `expert`); plays as `pimc`.",
     ),
 }
 

@@ -164,7 +164,7 @@ def bid_values_kernel(tab, st0, policy, params, key, round_index, seat, hand, tu
             break
         g.bids[s] = forced[s]
         g.st[ST_BIDS_MADE] += 1
-    rollout_values(g, seat, forbidden_bid(g, seat), 0, st0[ST_R], samples, 0.0, 0.0, totals, False)
+    rollout_values(g, seat, forbidden_bid(g, seat), 0, st0[ST_R], samples, 0.0, 0.0, totals, False, 0.0)
 
 
 @jit

@@ -19,14 +19,14 @@ from __future__ import annotations
 from ..jit import hotjit
 from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .baseline import baseline_bid, baseline_card, baseline_trump
-from .expert import expert_bid, expert_card, expert_trump
+from .expert import EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from .pimc import pimc_card, rollout_bid
+from .pimc import P_BIDDER, pimc_card, rollout_bid
 
 P_RANDOM = 0
 P_HEURISTIC = 1
 P_BASELINE = 2
-P_PIMC = 3  # heuristic bids, determinized-rollout play
+P_PIMC = 3  # heuristic bids (bidder=1: the expert's), determinized-rollout play
 P_ROLLOUT = 4  # Monte Carlo bids, determinized-rollout play
 P_EXPERT = 5  # exact round 1, bids that read the table (see .expert)
 
@@ -52,12 +52,14 @@ def random_card(g, seat, mask):
 def choose_trump(g, seat):
     """The suit ``seat`` (the dealer) names after a turned Wizard."""
     pid = g.policy[seat]
+    if (pid == P_PIMC or pid == P_ROLLOUT) and g.params[seat, P_BIDDER] == 1.0:
+        return expert_trump(g, seat, EXPERT_DEFAULTS)
     if pid == P_HEURISTIC or pid == P_PIMC or pid == P_ROLLOUT:
         return heuristic_trump(g, seat)
     if pid == P_BASELINE:
         return baseline_trump(g, seat)
     if pid == P_EXPERT:
-        return expert_trump(g, seat)
+        return expert_trump(g, seat, g.params[seat])
     return below(g.rng, g.st[ST_NSUITS])
 
 
@@ -68,6 +70,8 @@ def choose_bid(g, seat, forbidden):
     if pid == P_HEURISTIC:
         return heuristic_bid(g, seat, forbidden, g.params[seat])
     if pid == P_PIMC:
+        if g.params[seat, P_BIDDER] == 1.0:
+            return expert_bid(g, seat, forbidden, EXPERT_DEFAULTS)
         return heuristic_bid(g, seat, forbidden, DEFAULTS)
     if pid == P_ROLLOUT:
         return rollout_bid(g, seat, forbidden)

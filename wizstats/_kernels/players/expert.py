@@ -84,6 +84,18 @@ E_PICK = 6  # hand sizes up to this bid the best expected score under the distri
 E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
 E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
 
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 1.0, -1.0])
+"""The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
+checks them against the registry)."""
+PLAYOUT = DEFAULTS.copy()
+PLAYOUT[H_RUFF : H_DUCK + 1] = EXPERT_DEFAULTS[H_RUFF : H_DUCK + 1]
+"""The expert's default ``ruff``, ``lead_min``, ``kill`` and ``duck`` in the heuristic's row: its unfitted card play
+for :func:`.playout.hx_decide`
+(the ``playout=1`` rollouts of :mod:`.pimc`; ``tests/test_policies.py`` checks it against the registry)."""
+PLAYOUT_NT = PLAYOUT.copy()
+PLAYOUT_NT[H_LEAD_MIN] = EXPERT_DEFAULTS[E_LEAD_NT]
+""":data:`PLAYOUT` in a round without trump (its ``lead_nt`` in place of ``lead_min``)."""
+
 D_AT = C_PAR + 3 * C_ENTRIES + 8  # g.scratch_f + t: chance of t tricks (and a second row for the update)
 D_ROW = 24
 assert D_AT + 2 * D_ROW <= 512  # below the heuristic's memo (heuristic.M_AT)
@@ -243,7 +255,7 @@ def expert_bid(g, seat, forbidden, par):
 
 
 @hotjit
-def expert_trump(g, seat):
+def expert_trump(g, seat, par):
     """The suit with the best expected score of the best bid for the hand (blind: any suit at random)."""
     nsuits = g.st[ST_NSUITS]
     if g.st[ST_BLIND] == 1:
@@ -255,7 +267,7 @@ def expert_trump(g, seat):
     best, top = 0, -1e18
     for s in range(nsuits):
         g.st[ST_TRUMP] = s
-        trick_distribution(g, seat, expected_tricks(g, seat), g.params[seat])
+        trick_distribution(g, seat, expected_tricks(g, seat), par)
         _, x = best_bid(g, seat, -1)
         if x > top:
             best, top = s, x

@@ -3,7 +3,10 @@
 Both deal the cards a seat has not seen to the other hands at random, consistent with what it
 knows (its hand, the public cards ``g.gone`` including the turned card, the current trick,
 the hand lengths, and the suits a seat has shown it lacks, ``g.void``), play the round out
-with the heuristic (default parameters) for every seat (:func:`.playout.hx_run`), and score.
+with the heuristic (default parameters) for every seat (:func:`.playout.hx_run`), and score;
+with ``playout`` = 1 the round is played out with the expert's unfitted card play instead
+(:data:`.expert.PLAYOUT`: the heuristic's play with the expert's default ``ruff``, ``lead_min``
+or ``lead_nt``, and ``duck``).
 
 - :func:`pimc_card` (perfect-information Monte Carlo): for ``worlds`` such deals, each legal
   card (one per class of cards that are interchangeable given the unseen cards) is played and
@@ -11,7 +14,7 @@ with the heuristic (default parameters) for every seat (:func:`.playout.hx_run`)
   the heuristic would play. Bids the seat cannot see (revealed after the round) are guessed
   from the dealt hands.
 - :func:`rollout_bid`: for ``samples`` deals and each candidate bid within ``window`` of the
-  heuristic's bid, the later bidders (and earlier ones whose bids are hidden) bid as the
+  heuristic's bid (``bidder`` = 1: the expert's), the later bidders (and earlier ones whose bids are hidden) bid as the
   heuristic does, the round is rolled out, and the bid with the best mean score is made;
   never the forbidden bid.
 
@@ -26,7 +29,8 @@ held when bidding (his cards now plus those he has played), else dealt again (at
 ``MAX_TRIES`` deals); a player who bid 0 then rarely gets the Wizards.
 
 Parameters (columns of the seat's params): ``worlds``, ``spite`` (the score counted is own
-score minus ``spite`` times the mean score of the others), ``infer``, ``samples``, ``window``.
+score minus ``spite`` times the mean score of the others), ``infer``, ``playout``, ``bidder``
+(read by :mod:`.dispatch`), ``samples``, ``window``.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from ..rules.core import (
     ST_R,
     ST_TRICK_LEN,
     ST_TRICK_NO,
+    ST_TRUMP,
     below,
     forbidden_bid,
     new_state,
@@ -49,6 +54,7 @@ from ..rules.core import (
     uniform,
     visible_bid,
 )
+from .expert import EXPERT_DEFAULTS, PLAYOUT, PLAYOUT_NT, expert_bid
 from .heuristic import DEFAULTS, NO_TABLE, analytic_tricks, heuristic_bid, table_estimate, view_table_estimate
 from .playout import (
     N_F,
@@ -63,6 +69,7 @@ from .playout import (
     V_R,
     V_SCORING,
     V_TRICKS,
+    V_TRUMP,
     W_ALL,
     W_GONE,
     W_HAND,
@@ -80,8 +87,10 @@ from .playout import (
 P_WORLDS = 0
 P_SPITE = 1
 P_INFER = 2
-P_SAMPLES = 3
-P_WINDOW = 4
+P_PLAYOUT = 3
+P_BIDDER = 4  # 1: names trump and bids (pimc) or centres the bid search (rollout) as the expert at its defaults
+P_SAMPLES = 5
+P_WINDOW = 6
 
 MAX_TRIES = 16  # deals drawn at most for one accepted world when inferring from bids
 
@@ -254,6 +263,14 @@ def card_values(g, seat, w0, v0, reps, n_cand, worlds, lam, out):
         out[k] /= worlds
 
 
+@hotjit
+def playout_row(playout, trump, row):
+    """``row`` takes the rollouts' card play: the heuristic's defaults, or (``playout`` = 1) :data:`.expert.PLAYOUT`
+    (:data:`.expert.PLAYOUT_NT` when ``trump`` < 0: no trump)."""
+    for k in range(DEFAULTS.shape[0]):
+        row[k] = (PLAYOUT_NT[k] if trump < 0 else PLAYOUT[k]) if playout == 1.0 else DEFAULTS[k]
+
+
 @jit
 def pimc_card(g, seat, mask):
     """The legal card with the best mean rollout score over ``worlds`` consistent deals."""
@@ -300,6 +317,8 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
             break
     par = g.params[seat]
     worlds, spite, lam = max(1, np.int64(par[P_WORLDS])), par[P_SPITE], par[P_INFER]
+    prow = np.empty(DEFAULTS.shape[0])
+    playout_row(par[P_PLAYOUT], v0[V_TRUMP], prow)
     ww = np.empty(N_W, np.uint64)
     vw = np.empty(N_V, np.int64)
     w = np.empty(N_W, np.uint64)
@@ -319,7 +338,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
             if active[k] == 1:
                 copy_view(w, v, ww, vw)
                 bb_play(w, v, seat, reps[k])
-                hx_run(w, v, DEFAULTS, f)
+                hx_run(w, v, prow, f)
                 x[k] = outcome(v, seat, spite)
                 total[k] += x[k]
         for k in range(n_cand):
@@ -447,8 +466,10 @@ def complete_bids(world, seat, bid, known):
 
 
 @jit
-def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prune):
+def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prune, playout):
     """Add the rollout scores of bid ``b`` (``lo..hi``, not ``forbidden``) over ``samples`` deals.
+
+    ``playout``: the card play of the rollouts, as the parameter (0 the heuristic's, 1 the expert's).
 
     ``totals[0, b - lo]`` gets their sum, ``totals[1, b - lo]`` the sum of their squares, and
     ``totals[2, b - lo]`` the number of deals that scored ``b``. With ``prune``, bids clearly
@@ -471,6 +492,8 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
         active[forbidden - lo] = 0
         n_active -= 1
     done = 0
+    prow = np.empty(DEFAULTS.shape[0])
+    playout_row(playout, g.st[ST_TRUMP], prow)
     while done < samples and (n_active > 1 or not prune):
         deal_state(world, g, seat, pool, lam)
         for q in range(n):
@@ -480,7 +503,7 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
                 continue
             complete_bids(world, seat, lo + k, known)
             load_view(world, seat, w, v, True)
-            hx_run(w, v, DEFAULTS, f)
+            hx_run(w, v, prow, f)
             x[k] = outcome(v, seat, spite)
             totals[0, k] += x[k]
             totals[1, k] += x[k] * x[k]
@@ -503,7 +526,7 @@ def rollout_bid(g, seat, forbidden):
     """The bid with the best mean rollout score among those within ``window`` of the heuristic's bid."""
     r = g.st[ST_R]
     par = g.params[seat]
-    est = heuristic_bid(g, seat, -1, DEFAULTS)
+    est = expert_bid(g, seat, -1, EXPERT_DEFAULTS) if par[P_BIDDER] == 1.0 else heuristic_bid(g, seat, -1, DEFAULTS)
     window = max(0, np.int64(par[P_WINDOW]))
     lo, hi = max(0, est - window), min(r, est + window)
     if lo == hi and lo == forbidden:
@@ -511,7 +534,7 @@ def rollout_bid(g, seat, forbidden):
     totals = np.zeros((3, hi - lo + 1))
     lam = par[P_INFER]
     samples = max(1, np.int64(par[P_SAMPLES]))
-    active = rollout_values(g, seat, forbidden, lo, hi, samples, par[P_SPITE], lam, totals, True)
+    active = rollout_values(g, seat, forbidden, lo, hi, samples, par[P_SPITE], lam, totals, True, par[P_PLAYOUT])
     best = -1
     for b in range(lo, hi + 1):  # the best mean among the bids still in the race
         k = b - lo
