@@ -90,8 +90,7 @@ checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
 PLAYOUT[H_RUFF : H_DUCK + 1] = EXPERT_DEFAULTS[H_RUFF : H_DUCK + 1]
 """The expert's default ``ruff``, ``lead_min``, ``kill`` and ``duck`` in the heuristic's row: its unfitted card play
-for :func:`.playout.hx_decide`
-(the ``playout=1`` rollouts of :mod:`.pimc`; ``tests/test_policies.py`` checks it against the registry)."""
+for :func:`.playout.hx_decide`, as the ``playout=1`` rollouts of :mod:`.pimc` play."""
 PLAYOUT_NT = PLAYOUT.copy()
 PLAYOUT_NT[H_LEAD_MIN] = EXPERT_DEFAULTS[E_LEAD_NT]
 """:data:`PLAYOUT` in a round without trump (its ``lead_nt`` in place of ``lead_min``)."""

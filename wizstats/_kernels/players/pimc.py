@@ -14,9 +14,9 @@ or ``lead_nt``, and ``duck``).
   the heuristic would play. Bids the seat cannot see (revealed after the round) are guessed
   from the dealt hands.
 - :func:`rollout_bid`: for ``samples`` deals and each candidate bid within ``window`` of the
-  heuristic's bid (``bidder`` = 1: the expert's), the later bidders (and earlier ones whose bids are hidden) bid as the
-  heuristic does, the round is rolled out, and the bid with the best mean score is made;
-  never the forbidden bid.
+  heuristic's bid (``bidder`` = 1: the expert's), the later bidders (and earlier ones whose
+  bids are hidden) bid as the heuristic does, the round is rolled out, and the bid with the
+  best mean score is made; never the forbidden bid.
 
 All randomness comes from the round's stream ``g.rng``, so results do not depend on threads.
 Every deal serves all candidates (common random numbers), which makes the comparison between
