@@ -55,14 +55,15 @@ def test_the_player_plays_the_card_its_features_score_best(hand_size: int) -> No
     """The labels compute every legal card's features by the labelling path (a fresh view, no memos); the
     card the expert then played in the game (the playing path: its own view and memos) must be the legal
     card with the largest weighted sum when that beats the heuristic's card by more than the hand size's
-    gate, else the heuristic's card; exactly (ties go to the heuristic's card, then the lowest card)."""
+    gate, else the heuristic's card; exactly (ties go to the heuristic's card, then the lowest card). Where the
+    seat needs every trick left it plays the heuristic's card (its likeliest winner), whatever the weights."""
     lab = card_labels(4, hand_size, 150, worlds=0, every_card=True, seed=hand_size)
     w, gate = _weights()[hand_size - 1], _gates()[hand_size - 1]
     assert np.any(w != 0.0)
     scores = lab.features @ w
     n = int(lab.decision.max()) + 1
     assert n > 50
-    overruled = 0
+    overruled, needed = 0, 0
     for d in range(n):
         rows = np.flatnonzero(lab.decision == d)
         s = scores[rows]
@@ -71,9 +72,13 @@ def test_the_player_plays_the_card_its_features_score_best(hand_size: int) -> No
         top = rows[s == s.max()]
         best = pick[0] if pick[0] in top else top[0]
         expected = best if scores[best] - scores[pick[0]] > gate else pick[0]
+        if lab.all_needed[rows[0]] == 1:  # every trick left needed: the heuristic's likeliest winner
+            expected = pick[0]
+            needed += 1
         assert lab.chosen[expected] == 1, f"decision {d}"
         overruled += expected != pick[0]
     assert overruled > 0  # the fitted play does overrule the heuristic's card
+    assert 0 < needed < n  # both kinds of decision were checked
 
 
 def test_rows_of_zeros_play_as_the_unfitted_expert_and_fitted_rows_do_not() -> None:

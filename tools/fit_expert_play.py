@@ -5,6 +5,8 @@
    by :func:`wizstats.engine.card_labels` with ``worlds=0``: at a sampled card decision every
    class of interchangeable legal cards gets the features the expert computes and the score the
    seat gets when that card is played in the true deal and the table plays the round out.
+   Decisions where the seat needs every trick left are dropped: there the expert plays the
+   heuristic's card (its likeliest winner), fitted or not.
 2. Fit: per hand size, the ridge-regularised least-squares fit of each card's score less its
    decision's mean score on its features less their decision's mean (a linear value per card,
    up to a constant per decision, which the choice of card ignores).
@@ -61,7 +63,8 @@ def label(args: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, np.n
     lab = card_labels(
         4, r, int(decisions / per_round) + 1, policy="expert:fitted=0", worlds=0, p_label=p_label, seed=seed
     )
-    return r, lab.features, lab.values, lab.decision
+    used = lab.all_needed == 0  # where every trick left is needed the expert plays the heuristic's card
+    return r, lab.features[used], lab.values[used], lab.decision[used]
 
 
 def centred(x: np.ndarray, decision: np.ndarray) -> np.ndarray:

@@ -33,6 +33,8 @@ class CardLabels:
     """``int64[rows]``: 1 for the card the heuristic's play (with the expert's parameters) would choose."""
     chosen: np.ndarray
     """``int64[rows]``: 1 if the seat then played this row's card (or, one row per class, a card of its class)."""
+    all_needed: np.ndarray
+    """``int64[rows]``: 1 if the seat needs every trick left (there the ``expert`` plays the heuristic's card)."""
 
 
 def card_labels(
@@ -81,6 +83,7 @@ def card_labels(
     decision = np.zeros(rows, np.int64)
     chosen = np.zeros(rows, np.int64)
     heuristic = np.zeros(rows, np.int64)
+    all_needed = np.zeros(rows, np.int64)
     key = np.uint64(seed_key(seed))
     m = kernel(
         tab,
@@ -100,5 +103,13 @@ def card_labels(
         decision,
         chosen,
         heuristic,
+        all_needed,
     )
-    return CardLabels(feats[:m].copy(), values[:m].copy(), decision[:m].copy(), heuristic[:m].copy(), chosen[:m].copy())
+    return CardLabels(
+        feats[:m].copy(),
+        values[:m].copy(),
+        decision[:m].copy(),
+        heuristic[:m].copy(),
+        chosen[:m].copy(),
+        all_needed[:m].copy(),
+    )

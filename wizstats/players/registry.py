@@ -275,7 +275,7 @@ POLICIES["expert"] = PolicyInfo(
     "suit). Plays, at the hand sizes the fit kept (standard deck), the legal card with the best fitted score (a "
     "linear score of its features, fitted to the outcome each card had in the true deal: tools/fit_expert_play.py, "
     "kept where it beats the unfitted play in the arena) when that score beats the heuristic's card by more than "
-    "`gate`; `fitted` = 0 switches it off; otherwise it plays as `heuristic` with its own `ruff`, `lead_min` "
+    "`gate` and not every trick left is needed; `fitted` = 0 switches it off; otherwise it plays as `heuristic` with its own `ruff`, `lead_min` "
     "(`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
     "back to the engine's own heuristic at its defaults, with a warning, and the results name `heuristic`; other "
     "decks use the analytic estimate, also in round 1.",

@@ -114,15 +114,17 @@ def card_labels(
     decision,
     chosen,
     heuristic,
+    all_needed,
 ):
     """Label card decisions of rounds ``start ..``; returns how many rows were written.
 
     ``feats[row, :]`` (``N_FEAT`` columns), ``values[row]``, ``decision[row]`` (the decision's
     number, counted from 0) and ``chosen[row]`` (1 if the seat then played this card, or
     without ``every`` a card of its class) and ``heuristic[row]`` (1 if the card is the one
-    :func:`..players.playout.hx_decide` would play, under ``epar``) take one row per candidate card (one per class of interchangeable cards,
-    or with ``every`` one per legal card); the rounds stop early when the
-    arrays could not hold another decision.
+    :func:`..players.playout.hx_decide` would play, under ``epar``) and ``all_needed[row]`` (1 if the seat
+    needs every trick left, where the expert plays ``hx_decide``'s card) take one row per candidate card
+    (one per class of interchangeable cards, or with ``every`` one per legal card); the rounds stop early
+    when the arrays could not hold another decision.
     """
     n, r = st0[ST_N], st0[ST_R]
     g = new_state(tab, st0, policy, params)
@@ -172,7 +174,9 @@ def card_labels(
                             card_values(g, seat, w0, v0, reps, m, worlds, lam, vals)
                         else:
                             continued_values(g, g2, seat, reps, m, vals)
+                        needed = 1 if g.bids[seat] - g.tricks[seat] >= g.hand_len[seat] else 0
                         for k in range(m):
+                            all_needed[row] = needed
                             for j in range(N_FEAT):
                                 feats[row, j] = out[k * N_FEAT + j]
                             values[row] = vals[k]

@@ -20,7 +20,7 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
   for the hand (round 1: the suit of the card, any suit for a Wizard or Jester, which is
   what the exact tables assume).
 - Card play: at the hand sizes with fitted weights (standard deck, ``fitted`` = 1), the card
-  :func:`.expert_play.learned_card` scores best; otherwise :func:`.playout.hx_decide` with the
+  :func:`.expert_play.learned_card` scores best (not when every trick left is needed); otherwise :func:`.playout.hx_decide` with the
   expert's own parameters (tuned in the arena against ``heuristic``: a lower ``ruff`` and
   ``lead_min``, a higher ``duck``; ``lead_nt`` without trump).
 

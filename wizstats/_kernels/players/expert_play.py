@@ -8,7 +8,9 @@ sum is largest. The weights, one row per hand size, are :data:`.expert_weights.P
 ``tools/fit_expert_play.py`` to the score each card had when played in the true deal of
 ``expert:fitted=0`` self-play and the round played out (:func:`..engine.labels.continued_values`),
 and kept only at the hand sizes where the fitted play beats the unfitted one in the arena. A
-row of zeros plays ``hx_decide``'s card.
+row of zeros plays ``hx_decide``'s card. Where the seat needs every trick left, it plays
+``hx_decide``'s card (its likeliest winner) whatever the weights, and the fit leaves those
+decisions out.
 
 The same functions compute the features when labelling (:func:`decision_features`) and when
 playing (:func:`learned_card`), so the fit and the player cannot drift apart.
@@ -232,7 +234,8 @@ def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
 
 @hotjit(inline="always")
 def learned_card(w, v, seat, legal, par, f, at):
-    """The legal card with the best fitted score, if it beats ``hx_decide``'s card by more than the gate.
+    """The legal card with the best fitted score, if it beats ``hx_decide``'s card by more than the gate
+    (``hx_decide``'s card when every trick left is needed).
 
     The gate is the seat's ``gate`` parameter, or where that is negative the hand size's fitted
     :data:`.expert_weights.GATE` (points of fitted score); ties go to ``hx_decide``'s card.
@@ -241,6 +244,8 @@ def learned_card(w, v, seat, legal, par, f, at):
     pick = _scene(w, v, seat, legal, par, f, True)
     b = band(v[V_R])
     need, left, surplus, after = table_context(v, seat)
+    if need >= left:  # every trick left is needed: hx_decide's likeliest winner
+        return pick
     unseen_m, unseen, wiz, best_key, trumps_m, led_m = _trick_scene(w, v, seat)
     best, top, at_pick = pick, -1e300, 0.0
     rest = legal
