@@ -1,28 +1,124 @@
-"""Shared fixtures and hypothesis settings."""
+"""Shared fixtures and hypothesis settings, and how the suite runs in two processes (pytest-xdist, ``-n 2``).
+
+- The bounds-checked kernel run (tests/test_boundscheck.py) is started once per test run, by the process
+  that runs the session (the xdist controller, or pytest itself without ``-n``), as soon as its test is
+  collected; the test is moved to the end of the order and waits for the run's status file.
+- Tests marked ``exclusive`` (timing-sensitive) run while the other worker waits between its tests.
+- ``tiny_report``: the report at its tiny size, computed once per session and shared by
+  tests/test_report.py, tests/test_analyses.py and tests/test_claims_report.py (one xdist group).
+"""
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: no locks (the exclusive tests then share the machine)
+    fcntl = None  # type: ignore[assignment]
 
 settings.register_profile("ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=60, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
+RUN_DIR = "WIZSTATS_TEST_RUN_DIR"
+"""The environment variable naming this test run's shared directory (xdist workers inherit it)."""
+
+
+def _is_worker(config: pytest.Config) -> bool:
+    return hasattr(config, "workerinput")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if _is_worker(config):
+        config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
+    else:  # the controller, or pytest without -n: workers start after this and inherit the variable
+        os.environ[RUN_DIR] = tempfile.mkdtemp(prefix="wizstats-tests-")
+        config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _is_worker(config):
+        return
+    proc = getattr(config, "wizstats_boundscheck", None)
+    if proc is not None and proc.poll() is None:  # the run was cut short
+        proc.kill()
+        proc.wait()
+    shutil.rmtree(config.wizstats_run_dir, ignore_errors=True)  # type: ignore[attr-defined]
+
+
+def _start_boundscheck(config: pytest.Config) -> None:
+    """Start the bounds-checked kernel run (tests/test_boundscheck.py) once: it compiles for minutes in a
+    process of its own, beside the rest of the suite, and its test waits for it."""
+    if getattr(config, "wizstats_boundscheck", None) is not None:
+        return
+    import importlib.util
+
+    path = Path(__file__).resolve().parent / "test_boundscheck.py"
+    spec = importlib.util.spec_from_file_location("wizstats_boundscheck_start", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    config.wizstats_boundscheck = module.start(module.run_dir(config))  # type: ignore[attr-defined]
+
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Start the bounds-checked kernel run (tests/test_boundscheck.py) at once when its test is selected:
-    it compiles for minutes in a process of its own, beside the rest of the suite, and its test waits for it."""
-    if any(item.get_closest_marker("boundscheck") for item in items) and not hasattr(config, "wizstats_boundscheck"):
-        import importlib.util
-        import tempfile
+    """The bounds-checked test last (it waits for its process, which then has had the whole suite's time),
+    and without xdist its process started now (under xdist the controller starts it, once)."""
+    bounds = [item for item in items if item.get_closest_marker("boundscheck")]
+    if not bounds:
+        return
+    items[:] = [item for item in items if not item.get_closest_marker("boundscheck")] + bounds
+    if not _is_worker(config):
+        _start_boundscheck(config)
 
-        path = Path(__file__).resolve().parent / "test_boundscheck.py"
-        spec = importlib.util.spec_from_file_location("wizstats_boundscheck_start", path)
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-        config.wizstats_boundscheck = module.start(Path(tempfile.mkdtemp(prefix="wizstats-boundscheck-")))  # type: ignore[attr-defined]
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node: Any, ids: list[str]) -> None:
+    """The xdist controller: a worker collected the bounds-checked test, so start its process (once)."""
+    if any(i.split("::")[0].endswith("test_boundscheck.py") for i in ids):
+        _start_boundscheck(node.config)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    """Under xdist, a test marked ``exclusive`` runs alone: the other worker finishes its current test and
+    waits. Every other test holds a shared lock; an exclusive one first closes a gate, so that it is not
+    starved, then takes the lock exclusively. The bounds-checked test only waits and takes no lock."""
+    if not _is_worker(item.config) or fcntl is None or item.get_closest_marker("boundscheck"):
+        yield
+        return
+    run_dir: Path = item.config.wizstats_run_dir  # type: ignore[attr-defined]
+    exclusive = item.get_closest_marker("exclusive") is not None
+    with open(run_dir / "gate.lock", "a") as gate, open(run_dir / "tests.lock", "a") as lock:
+        fcntl.flock(gate, fcntl.LOCK_EX)
+        if exclusive:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        else:
+            fcntl.flock(gate, fcntl.LOCK_UN)
+            fcntl.flock(lock, fcntl.LOCK_SH)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+            fcntl.flock(gate, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def tiny_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
+    """``run_report("tiny")`` once per session: (its directory, its frames). The report runs every analysis
+    (``module.run("tiny", out)``) into one directory and then writes the page; tests/test_report.py checks
+    the page, tests/test_analyses.py and tests/test_claims_report.py the analyses' files and frames.
+    Nothing may write into the directory."""
+    from wizstats.report import run_report
+
+    out = tmp_path_factory.mktemp("tiny-report")
+    return out, run_report("tiny", out, progress=False)

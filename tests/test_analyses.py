@@ -196,10 +196,16 @@ CHECKS: dict[str, Check] = {
 }
 
 
+pytestmark = pytest.mark.xdist_group("tiny_report")  # one worker computes tiny_report (tests/conftest.py)
+
+
 @pytest.fixture(scope="module")
-def outputs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, pd.DataFrame]]:
-    out = tmp_path_factory.mktemp("reports")
-    return out, {name: module.run("tiny", out) for name, module in MODULES.items()}
+def outputs(tiny_report: tuple[Path, list[pd.DataFrame]]) -> tuple[Path, dict[str, pd.DataFrame]]:
+    """Every analysis's ``module.run("tiny", out)`` into one directory: the tiny report of tests/conftest.py
+    (``run_report`` runs exactly these, in this order), shared with tests/test_report.py."""
+    out, frames = tiny_report
+    assert [f.attrs["name"] for f in frames] == list(MODULES)
+    return out, {f.attrs["name"]: f for f in frames}
 
 
 def test_the_required_analyses_are_registered() -> None:

@@ -18,10 +18,15 @@ from wizstats.report import load_analyses
 MODULE = {m.NAME: m for m in load_analyses(["claims_checked"])}["claims_checked"]
 
 
+pytestmark = pytest.mark.xdist_group("tiny_report")  # one worker computes tiny_report (tests/conftest.py)
+
+
 @pytest.fixture(scope="module")
-def written(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, pd.DataFrame]:
-    out = tmp_path_factory.mktemp("claims")
-    return out, MODULE.run("tiny", out)
+def written(tiny_report: tuple[Path, list[pd.DataFrame]]) -> tuple[Path, pd.DataFrame]:
+    """``MODULE.run("tiny", out)``, as the tiny report of tests/conftest.py ran it (shared with tests/test_report.py)."""
+    out, frames = tiny_report
+    (frame,) = [f for f in frames if f.attrs["name"] == MODULE.NAME]
+    return out, frame
 
 
 def test_every_question_has_a_row(written: tuple[Path, pd.DataFrame]) -> None:

@@ -60,12 +60,23 @@ def _check_random_rounds(rules: Rules, r: int, n_rounds: int, seed: int) -> None
         assert rec.tricks == trace.tricks[i].tolist(), where
 
 
-def test_kernel_matches_reference_random_policy() -> None:
-    """At least 20,000 random rounds over all player counts, hand sizes, decks and rule settings."""
+PARTS = 4
+"""test_kernel_matches_reference_random_policy runs in parts (case k in part k % PARTS), so that xdist can
+spread them; together they are every case, each with its seed k."""
+
+
+def test_reference_cases_are_at_least_20000_rounds() -> None:
     cases = _cases(200)
-    total = sum(c[2] for c in cases)
-    assert total >= 20_000
-    for k, (rules, r, n_rounds) in enumerate(cases):
+    assert sum(c[2] for c in cases) >= 20_000
+    assert sorted(k for part in range(PARTS) for k in range(part, len(cases), PARTS)) == list(range(len(cases)))
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_kernel_matches_reference_random_policy(part: int) -> None:
+    """At least 20,000 random rounds (in all parts) over all player counts, hand sizes, decks and rule settings."""
+    cases = _cases(200)
+    for k in range(part, len(cases), PARTS):
+        rules, r, n_rounds = cases[k]
         _check_random_rounds(rules, r, n_rounds, seed=k)
 
 

@@ -48,10 +48,13 @@ class _Page(HTMLParser):
             self.h2.append(data)
 
 
+pytestmark = pytest.mark.xdist_group("tiny_report")  # one worker computes tiny_report (tests/conftest.py)
+
+
 @pytest.fixture(scope="module")
-def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[pd.DataFrame]]:
-    out = tmp_path_factory.mktemp("report")
-    return out, run_report("tiny", out, progress=False)
+def report(tiny_report: tuple[Path, list[pd.DataFrame]]) -> tuple[Path, list[pd.DataFrame]]:
+    """``run_report("tiny", out)``, shared with tests/test_analyses.py and tests/test_claims_report.py."""
+    return tiny_report
 
 
 def test_every_analysis_has_a_section_with_its_image(report: tuple[Path, list[pd.DataFrame]]) -> None:

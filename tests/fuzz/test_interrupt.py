@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,8 +15,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _interrupted(argv: list[str], cwd: Path, after: float = 20.0) -> subprocess.CompletedProcess[str]:
-    """Start ``wizstats argv``, send SIGINT after ``after`` seconds, and wait for it to stop (at most 120 s)."""
+def _interrupted(
+    argv: list[str], cwd: Path, after: float = 20.0, ready: Callable[[], bool] | None = None
+) -> subprocess.CompletedProcess[str]:
+    """Start ``wizstats argv``, send SIGINT after ``after`` seconds, and wait for it to stop (at most 120 s).
+
+    With ``ready``, SIGINT goes as soon as ``ready()`` is true (checked every 0.1 s), and the test fails
+    if it is not true within ``after`` seconds.
+    """
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     proc = subprocess.Popen(
         [sys.executable, "-m", "wizstats.cli", *argv],
@@ -25,7 +32,12 @@ def _interrupted(argv: list[str], cwd: Path, after: float = 20.0) -> subprocess.
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    time.sleep(after)
+    deadline = time.monotonic() + after
+    while time.monotonic() < deadline and proc.poll() is None and not (ready is not None and ready()):
+        time.sleep(0.1)
+    if ready is not None and proc.poll() is None and not ready():
+        proc.kill()
+        pytest.fail(f"not ready after {after:.0f} s: {proc.communicate()[1][-500:]}")
     if proc.poll() is not None:
         pytest.fail(f"the run ended before the interruption: {proc.communicate()[1][-500:]}")
     proc.send_signal(signal.SIGINT)
@@ -63,7 +75,12 @@ def test_ctrl_c_in_a_cached_sweep_leaves_whole_chunks(tmp_path: Path) -> None:
         "--format",
         "csv",
     ]
-    done = _interrupted(argv, tmp_path, after=25.0)
+    manifest = cache / "manifest-chunks.jsonl"
+
+    def storing() -> bool:  # a chunk is listed: the sweep is in its loop, computing and storing the next ones
+        return manifest.exists() and '"file": "' in manifest.read_text()
+
+    done = _interrupted(argv, tmp_path, after=120.0, ready=storing)
     assert done.returncode == 130 and "Traceback" not in done.stderr
     assert not list(cache.glob(".*.tmp")), "a half-written chunk was left behind"
     listed = (

@@ -27,6 +27,9 @@ except ImportError:  # under CI (which installs it) a missing selenium fails
     pytest.skip("selenium is missing (pip install -e '.[web-test]')", allow_module_level=True)
 
 
+pytestmark = pytest.mark.xdist_group("browser")  # one worker: one live server and one Chromium
+
+
 def api(base: str, path: str, **params: object) -> Any:
     with urllib.request.urlopen(f"{base}{path}?{urllib.parse.urlencode(params)}", timeout=120) as response:
         return json.load(response)
@@ -176,7 +179,8 @@ def test_questions_tab_asks_with_the_options_the_question_takes(
     assert not browser.find_element(By.ID, "a-bids").is_displayed()  # highest-of-suit takes no earlier bids
     Select(browser.find_element(By.ID, "a-rank")).select_by_value("12")
     Select(browser.find_element(By.ID, "a-players")).select_by_value("5")
-    tool.wait_for(browser, lambda d: "--rank 12" in d.find_element(By.ID, "ask-footnote").text)
+    # the answer to the last change: one to the rank alone (players not yet 5) also shows "--rank 12"
+    tool.wait_for(browser, lambda d: "--players 5 --rank 12" in d.find_element(By.ID, "ask-footnote").text)
     rows = api(live_server, "/api/ask/highest-of-suit", rank=12, players=5, seed=0)
     assert browser.find_element(By.ID, "ask-sentence").text == rows[0]["answer"]
     assert "wizstats ask highest-of-suit --players 5 --rank 12" in browser.find_element(By.ID, "ask-footnote").text

@@ -97,6 +97,7 @@ def test_serve_refuses_a_port_in_use(served: tuple[str, str]) -> None:
     assert len(run.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.exclusive  # latencies measured: under xdist the other worker waits (tests/conftest.py)
 def test_burst_gets_answers_or_503_and_health_stays_up(served: tuple[str, str]) -> None:
     base = served[0]
     assert base.startswith("http://127.0.0.1:")  # loopback only
