@@ -38,11 +38,9 @@ def _is_worker(config: pytest.Config) -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if _is_worker(config):
-        config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
-    else:  # the controller, or pytest without -n: workers start after this and inherit the variable
+    if not _is_worker(config):  # the controller, or pytest without -n: workers start after this and inherit it
         os.environ[RUN_DIR] = tempfile.mkdtemp(prefix="wizstats-tests-")
-        config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
+    config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
