@@ -10,7 +10,7 @@
 2. Fit: per hand size, the ridge-regularised least-squares fit of each card's score less its
    decision's mean score on its features less their decision's mean (a linear value per card,
    up to a constant per decision, which the choice of card ignores).
-3. Validate: with all rows written, ``expert`` at each gate of :data:`GATES` (the fitted card
+3. Validate: with all rows written, ``expert:fitted=1`` at each gate of :data:`GATES` (the fitted card
    is played only when its fitted score beats the heuristic's card's by more than the gate)
    and ``expert:fitted=0`` each play one seat against three ``heuristic`` on the same duplicate
    deals (``wizstats.arena``, its own seed); a hand size keeps its row, with the gate of the
@@ -117,7 +117,7 @@ def validate(args: tuple[int, int, int]) -> tuple[int, list[tuple[float, float]]
     import wizstats
 
     out = []
-    for policy in [f"expert:gate={g:g}" for g in GATES] + ["expert:fitted=0"]:
+    for policy in [f"expert:fitted=1,gate={g:g}" for g in GATES] + ["expert:fitted=0"]:
         tab = wizstats.arena([policy, "heuristic"], 4, hand_sizes=[r], n_rounds=deals, seed=seed, threads=1).table()
         row = tab[tab.policy.str.startswith("expert")].iloc[0]
         out.append((float(row.margin), float(row.margin_low)))

@@ -247,19 +247,20 @@ POLICIES["expert"] = PolicyInfo(
         "pick": Param(5.0, 0, 20, doc="up to this hand size the bid with the best expected score; larger hands round"),
         "lead_nt": Param(0.6, 0, 1, doc="lead_min in a round without trump"),
         "fitted": Param(
-            1,
+            2,
             0,
-            1,
+            2,
             int,
-            doc="card play: 1 plays the card the fitted weights score best at the hand sizes that have weights, "
-            "0 the heuristic's card with these parameters everywhere",
+            doc="card play: 2 plays the card the fitted network scores best (hand sizes 2 and up), 1 the card the "
+            "fitted linear weights score best at the hand sizes that have weights, 0 the heuristic's card with "
+            "these parameters everywhere",
         ),
         "gate": Param(
             -1.0,
             -1,
             1000,
             doc="card play: the fitted card replaces the heuristic's only when it scores more than this many points "
-            "above it; negative: the gate fitted for the hand size",
+            "above it; negative: 0 for the network, the gate fitted for the hand size for the linear score",
         ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
@@ -272,11 +273,13 @@ POLICIES["expert"] = PolicyInfo(
     "(each card's chance as independent trials, `ruff` and `kill` as the heuristic's), for larger hands the "
     "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
-    "suit). Plays, at the hand sizes the fit kept (standard deck), the legal card with the best fitted score (a "
-    "linear score of its features, fitted to the outcome each card had in the true deal: tools/fit_expert_play.py, "
-    "kept where it beats the unfitted play in the arena) when that score beats the heuristic's card by more than "
-    "`gate` and not every trick left is needed; `fitted` = 0 switches it off; otherwise it plays as `heuristic` with its own `ruff`, `lead_min` "
-    "(`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
+    "suit). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
+    "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
+    "take the trick), fitted to the outcome each card had in the true deal of its own self-play "
+    "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
+    "not every trick left is needed; `fitted` = 1 uses the older linear score per hand size instead "
+    "(tools/fit_expert_play.py; `gate` negative: the gate fitted per hand size), `fitted` = 0 neither; otherwise it "
+    "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
     "back to the engine's own heuristic at its defaults, with a warning, and the results name `heuristic`; other "
     "decks use the analytic estimate, also in round 1.",
 )

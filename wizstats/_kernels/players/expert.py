@@ -19,10 +19,12 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
 - Trump after a turned Wizard (not blind): the suit whose best bid has the best expected score
   for the hand (round 1: the suit of the card, any suit for a Wizard or Jester, which is
   what the exact tables assume).
-- Card play: at the hand sizes with fitted weights (standard deck, ``fitted`` = 1), the card
-  :func:`.expert_play.learned_card` scores best (not when every trick left is needed); otherwise :func:`.playout.hx_decide` with the
-  expert's own parameters (tuned in the arena against ``heuristic``: a lower ``ruff`` and
-  ``lead_min``, a higher ``duck``; ``lead_nt`` without trump).
+- Card play (standard deck): with ``fitted`` = 2, from 2 cards on, the card the fitted network
+  scores best (:func:`.expert_play.learned_card` with ``net``); with ``fitted`` = 1, at the hand
+  sizes with fitted linear weights, the card those score best; in both not when every trick
+  left is needed. Otherwise :func:`.playout.hx_decide` with the expert's own parameters (tuned
+  in the arena against ``heuristic``: a lower ``ruff`` and ``lead_min``, a higher ``duck``;
+  ``lead_nt`` without trump).
 
 Scratch: the trick distribution lives in ``g.scratch_f[D_AT:]``, a range the heuristic leaves
 free (its view, caches and memos use the rest, see :mod:`.heuristic` and :mod:`.playout`).
@@ -52,7 +54,7 @@ from ..rules.core import (
     score,
     visible_bid,
 )
-from .expert_play import N_FEAT, has_model, learned_card
+from .expert_play import HAS_NET, N_FEAT, N_H1, N_H2, has_model, learned_card
 from .expert_round1 import R1_HIDDEN, R1_HIDDEN_AT, R1_HIDDEN_LEN, R1_OPEN, R1_OPEN_AT, R1_OPEN_LEN
 from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
 from .playout import (
@@ -84,7 +86,7 @@ E_PICK = 6  # hand sizes up to this bid the best expected score under the distri
 E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
 E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 1.0, -1.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
@@ -98,7 +100,8 @@ PLAYOUT_NT[H_LEAD_MIN] = EXPERT_DEFAULTS[E_LEAD_NT]
 D_AT = C_PAR + 3 * C_ENTRIES + 8  # g.scratch_f + t: chance of t tricks (and a second row for the update)
 D_ROW = 24
 assert D_AT + 2 * D_ROW <= 512  # below the heuristic's memo (heuristic.M_AT)
-assert N_FEAT <= 2 * D_ROW  # card play keeps one card's features there (expert_play.learned_card)
+# card play keeps one card's features and the network's layers there (expert_play.learned_card)
+assert D_AT + N_FEAT + N_H1 + N_H2 <= 512
 
 
 # ---------------------------------------------------------------- round 1
@@ -288,7 +291,9 @@ def expert_card(g, seat, mask, par):
     for i in range(length):
         if mask & (np.int64(1) << i):
             legal |= bit(g.hands[seat, i])
-    if par[E_FITTED] == 1.0 and has_model(g.st[ST_R]) and standard_deck(g):
+    if par[E_FITTED] == 2.0 and HAS_NET and g.st[ST_R] > 1 and standard_deck(g):
+        c = learned_card(g.scratch_u, g.scratch_i, seat, legal, par, g.scratch_f, D_AT, True)
+    elif par[E_FITTED] == 1.0 and has_model(g.st[ST_R]) and standard_deck(g):
         c = learned_card(g.scratch_u, g.scratch_i, seat, legal, par, g.scratch_f, D_AT)
     else:
         lead_min = par[E_LEAD_MIN]

@@ -1,4 +1,4 @@
-"""The ``expert``'s card play: a linear score per legal card, fitted to the outcomes of the cards.
+"""The ``expert``'s card play: a score per legal card, fitted to the outcomes of the cards.
 
 For every legal card the player computes ``N_FEAT`` features from what it sees (its need of
 tricks, the tricks the others still want, its position in the trick, the card's kind, rank
@@ -12,6 +12,12 @@ row of zeros plays ``hx_decide``'s card. Where the seat needs every trick left, 
 ``hx_decide``'s card (its likeliest winner) whatever the weights, and the fit leaves those
 decisions out.
 
+With ``fitted=2`` the score is a small network's instead (:func:`net_score`: the card's
+features and the hand size, two ReLU layers, weights :mod:`.expert_net_weights` fitted by
+``tools/fit_expert_net.py`` to the same kind of labels, one network for hand sizes 2..15); the
+card it scores best is played when it scores above ``hx_decide``'s card (gate 0, or the seat's
+``gate``), except where every trick left is needed.
+
 The same functions compute the features when labelling (:func:`decision_features`) and when
 playing (:func:`learned_card`), so the fit and the player cannot drift apart.
 """
@@ -23,6 +29,7 @@ import numpy as np
 from ..jit import hotjit
 from ..rules.bitboard import trick_key
 from ..rules.core import K_JESTER, K_SUIT, K_WIZARD
+from .expert_net_weights import B1, B2, W1, W2, W3
 from .expert_weights import GATE, PLAY
 from .playout import (
     H_LEAD_MIN,
@@ -74,6 +81,44 @@ def band(r):
 
 HAS_MODEL = (PLAY != 0.0).any(axis=1)
 """Per band: whether it has fitted weights (a compile-time constant of the kernels, as :data:`PLAY`)."""
+
+
+N_IN = N_FEAT + 1
+"""Inputs of the card network: the card's features and the hand size / 15."""
+N_H1, N_H2 = W1.shape[1], W2.shape[1]
+assert W1.shape == (N_IN, N_H1) and B1.shape == (N_H1,) and W2.shape == (N_H1, N_H2) and B2.shape == (N_H2,)
+assert W3.shape == (N_H2,)
+HAS_NET = bool((W3 != 0.0).any())
+"""Whether the card network has fitted weights (``fitted=2`` plays by it; a compile-time constant)."""
+
+
+@hotjit(inline="always")
+def net_score(f, at, r, h):
+    """The card network's score of the features in ``f[at:at + N_FEAT]`` at hand size ``r``.
+
+    ``h``: ``N_H1 + N_H2`` floats of scratch. Hand sizes above 15 (3 players) are given as 15,
+    the largest fitted. The loops run along contiguous rows (no sums across a row), so the
+    compiler can vectorise them.
+    """
+    x_r = min(r, 15) / 15.0
+    for j in range(N_H1):
+        h[j] = B1[j] + W1[N_FEAT, j] * x_r
+    for k in range(N_FEAT):
+        x = f[at + k]
+        if x != 0.0:
+            for j in range(N_H1):
+                h[j] += W1[k, j] * x
+    for i in range(N_H2):
+        h[N_H1 + i] = B2[i]
+    for j in range(N_H1):
+        y = h[j]
+        if y > 0.0:
+            for i in range(N_H2):
+                h[N_H1 + i] += W2[j, i] * y
+    out = 0.0
+    for i in range(N_H2):
+        out += W3[i] * max(h[N_H1 + i], 0.0)
+    return out
 
 
 @hotjit
@@ -233,13 +278,13 @@ def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
 
 
 @hotjit(inline="always")
-def learned_card(w, v, seat, legal, par, f, at):
-    """The legal card with the best fitted score, if it beats ``hx_decide``'s card by more than the gate
-    (``hx_decide``'s card when every trick left is needed).
+def learned_card(w, v, seat, legal, par, f, at, net=False):
+    """The legal card with the best fitted score (``net``: the network's, else the linear row's), if it beats
+    ``hx_decide``'s card by more than the gate (``hx_decide``'s card when every trick left is needed).
 
-    The gate is the seat's ``gate`` parameter, or where that is negative the hand size's fitted
-    :data:`.expert_weights.GATE` (points of fitted score); ties go to ``hx_decide``'s card.
-    ``f[at:at + N_FEAT]`` is scratch.
+    The gate is the seat's ``gate`` parameter, or where that is negative 0 for the network and the
+    hand size's fitted :data:`.expert_weights.GATE` (points of fitted score) for the linear row; ties
+    go to ``hx_decide``'s card. ``f[at:at + N_FEAT + N_H1 + N_H2]`` is scratch.
     """
     pick = _scene(w, v, seat, legal, par, f, True)
     b = band(v[V_R])
@@ -254,12 +299,15 @@ def learned_card(w, v, seat, legal, par, f, at):
         rest &= rest - np.uint64(1)
         chance = _chance(w, v, f, seat, c, par, True, unseen_m, unseen, wiz, best_key, trumps_m, led_m)
         card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unseen_m, unseen, f, at)
-        x = 0.0
-        for k in range(N_FEAT):
-            x += PLAY[b, k] * f[at + k]
+        if net:
+            x = net_score(f, at, v[V_R], f[at + N_FEAT : at + N_FEAT + N_H1 + N_H2])
+        else:
+            x = 0.0
+            for k in range(N_FEAT):
+                x += PLAY[b, k] * f[at + k]
         if c == pick:
             at_pick = x
         if x > top or (x == top and c == pick):
             best, top = c, x
-    gate = par[E_GATE] if par[E_GATE] >= 0.0 else GATE[b]
+    gate = par[E_GATE] if par[E_GATE] >= 0.0 else (0.0 if net else GATE[b])
     return best if top - at_pick > gate else pick
