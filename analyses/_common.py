@@ -28,12 +28,13 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from wizstats.checks import write_atomic  # noqa: E402
+from wizstats.players import DEFAULT_POLICY  # noqa: E402
 
 SIZES = ("tiny", "quick", "full")
 """``tiny``: seconds, for the tests; ``quick``: ``wizstats report --quick``; ``full``: the committed reports."""
 
-POLICY = "heuristic"
-"""The players of every simulation in the report: the fast strong player (see ``player_strength``)."""
+POLICY = DEFAULT_POLICY
+"""The players of every simulation in the report: :data:`wizstats.DEFAULT_POLICY` (see ``player_strength``)."""
 
 CONFIDENCE = 0.95
 FLOAT_FORMAT = "%.6g"

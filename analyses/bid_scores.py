@@ -37,7 +37,7 @@ HANDS = {
 SIZES = {
     "tiny": {"hands": ("two Wizards", "nothing"), "n": 600},
     "quick": {"hands": tuple(HANDS), "n": 2000},
-    "full": {"hands": tuple(HANDS), "n": 12000},
+    "full": {"hands": tuple(HANDS), "n": 6000},
 }
 COLOURS = ["#4f81bd", "#c0504d", "#9bbb59", "#8064a2", "#f79646", "#4bacc6"]
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from wizstats.questions import QUESTIONS, AskOptions, ask
 
-from ._common import finish, main, new_figure, size_params, steps
+from ._common import POLICY, finish, main, new_figure, size_params, steps
 
 NAME = "claims_checked"
 ORDER = 99
@@ -29,8 +29,8 @@ QUESTION = "Which of the rules of thumb in the source articles hold, and by how 
 SEED = 17000
 SIZES = {
     "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,)},
-    "quick": {"n": 1500, "games": 5000, "hands": 30, "players": (3, 4, 5, 6)},
-    "full": {"n": None, "games": None, "hands": None, "players": (3, 4, 5, 6)},
+    "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6)},
+    "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6)},
 }
 """``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``, ``hands`` for
 ``jester-keep``; ``None``: the question's default."""
@@ -100,22 +100,20 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
         hand_size="game",
         quantity="open_minus_hidden",
     ),
-    "half-time": lambda t: _figure_of(
-        t, "leader at half time wins", "share", policy="heuristic", quantity="leader_wins"
-    ),
+    "half-time": lambda t: _figure_of(t, "leader at half time wins", "share", policy=POLICY, quantity="leader_wins"),
     "jester-keep": lambda t: _figure_of(
         t,
-        "a Jester over a low card, per round (heuristic)",
+        f"a Jester over a low card, per round ({POLICY})",
         "points",
-        policy="heuristic",
+        policy=POLICY,
         hand_size="game",
         quantity="jester_value",
     ),
     "made-bid-sheds": lambda t: _figure_of(
         t,
-        "a player who has made his bid plays his highest losing card (heuristic)",
+        f"a player who has made his bid plays his highest losing card ({POLICY})",
         "share",
-        policy="heuristic",
+        policy=POLICY,
         hand_size="game",
         state="made his bid",
         quantity="p_highest_safe",
@@ -127,7 +125,7 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
         t,
         "a Wizard in hand takes no trick, over a game",
         "share",
-        policy="heuristic",
+        policy=POLICY,
         hand_size="game",
         seat="all",
         quantity="p_fail",
@@ -138,18 +136,18 @@ KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
 SECOND_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
     "jester-keep": lambda t: _figure_of(
         t,
-        "keeping the Jester over shedding it early, per round (heuristic)",
+        f"keeping the Jester over shedding it early, per round ({POLICY})",
         "points",
-        policy="heuristic",
+        policy=POLICY,
         hand_size="game",
         needs="all",
         quantity="keep_minus_shed",
     ),
     "made-bid-sheds": lambda t: _figure_of(
         t,
-        "a high side card takes its trick, last to play has made his bid minus needs tricks (heuristic)",
+        f"a high side card takes its trick, last to play has made his bid minus needs tricks ({POLICY})",
         "share difference",
-        policy="heuristic",
+        policy=POLICY,
         hand_size="game",
         quantity="high_holds_made_minus_needs",
     ),
@@ -180,7 +178,7 @@ def measure(
                 "verdict": answer.sentence,
                 **figure,
                 "exact": not simulated,
-                "policy": policy if policy else ("-" if not simulated else "heuristic"),
+                "policy": policy if policy else ("-" if not simulated else POLICY),
                 "options": ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(options).items() if v is not None),
             }
         )
@@ -204,7 +202,7 @@ def curves(tables: dict[str, pd.DataFrame], players: tuple[int, ...]) -> pd.Data
         )
     for label, key in (("standard", "half-time"), ("tournament", "half-time:tournament")):
         t = tables[key]
-        c = t[(t.quantity == "win_by_deficit") & (t.policy == "heuristic") & (t.deficit_high < math.inf)]
+        c = t[(t.quantity == "win_by_deficit") & (t.policy == POLICY) & (t.deficit_high < math.inf)]
         x = ((c.deficit_low + 10 + c.deficit_high) / 2).where(c.deficit_high > 0, 0.0)  # totals move in tens
         parts.append(
             pd.DataFrame(
@@ -290,7 +288,7 @@ def _figure(c: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-untyp
     b.set(
         xlabel="points behind the leader at half time",
         ylabel="% of games won",
-        title="Trailing at half time, 4 players (heuristic)",
+        title=f"Trailing at half time, 4 players ({POLICY})",
     )
     b.legend(fontsize=8)
     for pol, colour in (("heuristic", "#4f81bd"), ("expert", "#9bbb59")):
@@ -408,7 +406,7 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     games = "the default" if par["games"] is None else f"{par['games']:,}"
     hands = "the default" if par["hands"] is None else f"{par['hands']:,}"
     assumptions = {
-        "players": "heuristic (wizstats.DEFAULT_POLICY) unless a question names another; the articles' questions also show expert",
+        "players": f"{POLICY} (wizstats.DEFAULT_POLICY) unless a question names another; the articles' questions also show {'heuristic' if POLICY == 'expert' else 'expert'}",
         "rules": "each question's defaults: 4 players, standard game and schedule unless the question says otherwise",
         "sample": f"{n}; half-time: {games} games; jester-keep: {hands} hands; seed {SEED} for every simulated"
         " question (exact ones count)",

@@ -40,7 +40,7 @@ HIGH_TRUMP = 10
 SIZES = {
     "tiny": {"players": (4,), "rounds": 5000, "positions": 120},
     "quick": {"players": (3, 4, 5, 6), "rounds": 100000, "positions": 1500},
-    "full": {"players": (3, 4, 5, 6), "rounds": 500000, "positions": 5000},
+    "full": {"players": (3, 4, 5, 6), "rounds": 200000, "positions": 5000},
 }
 
 

@@ -26,7 +26,7 @@ SEED = 9000
 SIZES = {
     "tiny": {"players": (4,), "step": 7, "n": 1500},
     "quick": {"players": (3, 4, 5, 6), "step": 3, "n": 3000},
-    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 10000},
+    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 5000},
 }
 COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
 

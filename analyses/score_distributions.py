@@ -27,7 +27,7 @@ ROUND_PLAYERS = 4
 SIZES = {
     "tiny": {"hand_sizes": (1, 5), "n": 2000, "players": (4,), "games": 300},
     "quick": {"hand_sizes": (1, 3, 5, 8, 10, 15), "n": 5000, "players": (3, 4, 5, 6), "games": 800},
-    "full": {"hand_sizes": None, "n": 20000, "players": (3, 4, 5, 6), "games": 6000},
+    "full": {"hand_sizes": None, "n": 10000, "players": (3, 4, 5, 6), "games": 3000},
 }
 BIN = 20
 SHOWN_SIZES = (1, 3, 5, 8, 10, 15)

@@ -26,7 +26,7 @@ N_PLAYERS = 4
 SIZES = {
     "tiny": {"hand_sizes": (1, 3), "n": 1500},
     "quick": {"hand_sizes": (1, 3, 5, 7, 9, 11, 13, 15), "n": 3000},
-    "full": {"hand_sizes": None, "n": 10000},
+    "full": {"hand_sizes": None, "n": 5000},
 }
 
 

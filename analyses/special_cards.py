@@ -35,7 +35,7 @@ SETTINGS = ("dragon+fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifte
 SIZES = {
     "tiny": {"hand_sizes": (8,), "n": 150},
     "quick": {"hand_sizes": (3, 8, 13), "n": 2500},
-    "full": {"hand_sizes": (3, 8, 13), "n": 8000},
+    "full": {"hand_sizes": (3, 8, 13), "n": 4000},
 }
 T_CARD = 0
 """Column of the card id in ``SpecialTrace.plays`` (see :class:`wizstats.engine.SpecialTrace`)."""

@@ -32,7 +32,7 @@ FORMATS = ("standard", "tournament")
 SIZES = {
     "tiny": {"players": (4,), "games": 1000},
     "quick": {"players": (3, 4, 5, 6), "games": 6000},
-    "full": {"players": (3, 4, 5, 6), "games": 30000},
+    "full": {"players": (3, 4, 5, 6), "games": 6000},
 }
 
 

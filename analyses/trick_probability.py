@@ -26,7 +26,7 @@ SEED = 3000
 SIZES = {
     "tiny": {"players": (4,), "step": 2, "n": 1500},
     "quick": {"players": (3, 4, 5, 6), "step": 4, "n": 4000},
-    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 15000},
+    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 8000},
 }
 CARD_ROWS = ["W", *(str(k) for k in range(13, 0, -1)), "J"]
 RELATIONS = {"trump": "trump", "plain": "non-trump (another suit is trump)"}

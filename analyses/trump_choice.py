@@ -26,7 +26,7 @@ SEED = 8000
 SIZES = {
     "tiny": {"players": (4,), "step": 3, "n": 1000},
     "quick": {"players": (3, 4, 5, 6), "step": 3, "n": 2000},
-    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 8000},
+    "full": {"players": (3, 4, 5, 6), "step": 1, "n": 4000},
 }
 COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
 

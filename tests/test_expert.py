@@ -35,6 +35,7 @@ def test_registry_matches_the_kernel() -> None:
         expert.E_LEAD_NT,
         expert.E_FITTED,
         expert.E_GATE,
+        expert.E_SEARCH,
     ]
     assert list(info.defaults) == [
         "read",
@@ -47,8 +48,9 @@ def test_registry_matches_the_kernel() -> None:
         "lead_nt",
         "fitted",
         "gate",
+        "search",
     ]
-    assert columns == list(range(10))
+    assert columns == list(range(11))
     from wizstats._kernels.players import expert_play
 
     assert expert_play.E_GATE == expert.E_GATE and expert_play.E_LEAD_NT == expert.E_LEAD_NT
@@ -320,6 +322,47 @@ def test_reading_open_bids_changes_bids() -> None:
             choices.add(policies.choose_bid(g, 0, -1))
         moved += len(choices) > 1
     assert moved >= 10
+
+
+# ---------------------------------------------------------------- short rounds: the bid search
+def test_short_rounds_bid_by_search() -> None:
+    """At 2 cards (``search`` = 2) the expert bids by rollout's bid search over every bid: two Wizards bid
+    2 and two Jesters 0 from every seat, and over ordinary deals the search moves some bids off the
+    distribution's (``search=0``), while at 3 cards both settings bid alike."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
+
+    rules = Rules(4)
+    for cards, want in (((52, 53), 2), ((56, 57), 0)):  # Wizards 52..55, Jesters 56..59
+        for seat in range(4):
+            g = _state(rules, 2)
+            others = iter(c for c in range(52) if c != 0)
+            for q in range(4):
+                g.hands[q, :2] = list(cards) if q == seat else sorted((next(others), next(others)))
+                g.hand_len[q] = 2
+            g.gone[0] = 1
+            g.st[core.ST_TURNED], g.st[core.ST_TRUMP] = 0, 0
+            g.st[core.ST_BIDS_MADE] = (seat - 1) % 4
+            for q in range(1, 1 + g.st[core.ST_BIDS_MADE]):
+                g.bids[q % 4] = 0
+            assert policies.choose_bid(g, seat, -1) == want, (cards, seat)
+    moved = {2: 0, 3: 0}
+    for hand_size, round_index in itertools.product((2, 3), range(60)):
+        bids = []
+        for policy in ("expert", Policy("expert", search=0)):
+            g = _state(rules, hand_size, policy, round_index=round_index)
+            core.seed_round(g.rng, 13, round_index)
+            core.reset_round(g)
+            turned = core.deal(g, -1, np.zeros(1, np.int64), -1)
+            g.gone[turned] = 1
+            kind = g.tab[core.KIND, turned]
+            g.st[core.ST_TRUMP] = (
+                g.tab[core.SUIT, turned] if kind == core.K_SUIT else (0 if kind == core.K_WIZARD else -1)
+            )
+            g.st[core.ST_BIDS_MADE] = 0
+            bids.append(policies.choose_bid(g, 1, -1))
+        moved[hand_size] += bids[0] != bids[1]
+    assert moved[2] >= 3 and moved[3] == 0, moved
 
 
 # ---------------------------------------------------------------- variants expert does not cover: explicit fallback

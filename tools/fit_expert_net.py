@@ -15,17 +15,19 @@
    the network's card and the heuristic's card lose against the best card in the true deal.
 3. Write the weights (float64 literals). Each write recompiles the kernels: the weights are
    compiled in as constants, and the kernel cache is keyed by the kernel sources.
-4. Repeat (``--iterations``, default 2): each later round labels the self-play of the network
+4. Repeat (``--iterations``, default 3): each later round labels the self-play of the network
    just written (``expert:fitted=2``, fresh processes compile it), with the same seeds, and fits
    to those labels and all before together (the decisions of the player that will use the
    weights, without forgetting the tables of the earlier players: trained on the network's
    self-play alone, the second network lost 11 points per round to ``heuristic`` at 15 cards).
+   The third round (the default since it was measured) gained most at 15 cards against
+   ``rollout`` (see ``benchmarks/README.md``).
 
 The repository's weights come from the command named in the written module:
 
     python tools/fit_expert_net.py
 
-(about 25 minutes on 2 cores, most of it labelling the network's self-play). Needs the
+(38 minutes on 2 cores, peak memory 19.5 GB, most of it labelling the network's self-play). Needs the
 ``train`` extra (PyTorch, CPU build: ``pip install torch==2.13.0`` takes the one on this
 machine's disk); the same command on the same versions writes the same file (one thread,
 deterministic algorithms, fixed seeds).
@@ -85,11 +87,19 @@ def regret(scores: np.ndarray, y: np.ndarray, decision: np.ndarray) -> float:
 
 
 def train(
-    x: np.ndarray, y: np.ndarray, decision: np.ndarray, hidden: tuple[int, int], epochs: int, seed: int
+    x: np.ndarray,
+    y: np.ndarray,
+    decision: np.ndarray,
+    hidden: tuple[int, int],
+    epochs: int,
+    seed: int,
+    rows: np.ndarray | None = None,
 ) -> list[np.ndarray]:
     """The network's ``[W1, B1, W2, B2, W3]`` (``x @ W1 + B1``, ReLU, ``@ W2 + B2``, ReLU, ``@ W3``).
 
-    Rows of one decision must be contiguous in ``decision``'s order; batches are runs of whole decisions.
+    Trains on ``x[rows]``, ``y[rows]``, ``decision[rows]`` (default: every row), indexed batch by
+    batch so the training rows are never copied whole. Rows of one decision must be contiguous in
+    that order; batches are runs of whole decisions.
     """
     import torch
 
@@ -106,11 +116,14 @@ def train(
         torch.nn.Linear(h2, 1),
     )
     opt = torch.optim.Adam(model.parameters(), lr=2e-3)
+    if rows is None:
+        rows = np.arange(len(y))
     xt, yt = torch.from_numpy(x.astype(np.float32, copy=False)), torch.from_numpy(y.astype(np.float32))
+    decision = decision[rows]
     batch = 8192
     cuts = np.flatnonzero(np.r_[True, decision[1:] != decision[:-1]])  # first row of every decision
-    starts = cuts[np.searchsorted(cuts, np.arange(0, len(y), batch))]
-    bounds = np.unique(np.r_[starts, len(y)])
+    starts = cuts[np.searchsorted(cuts, np.arange(0, len(rows), batch))]
+    bounds = np.unique(np.r_[starts, len(rows)])
     for epoch in range(epochs):
         if epoch == epochs - max(1, epochs // 3):
             for group in opt.param_groups:
@@ -121,8 +134,9 @@ def train(
             _, inv_np = np.unique(decision[s:e], return_inverse=True)
             inv = torch.from_numpy(inv_np)
             m = int(inv_np.max()) + 1
-            f = model(xt[s:e]).squeeze(1)
-            target = yt[s:e]
+            idx = torch.from_numpy(rows[s:e])
+            f = model(xt[idx]).squeeze(1)
+            target = yt[idx]
             count = torch.zeros(m).index_add_(0, inv, torch.ones_like(target))
             f_mean = torch.zeros(m).index_add_(0, inv, f) / count
             y_mean = torch.zeros(m).index_add_(0, inv, target) / count
@@ -131,7 +145,7 @@ def train(
             loss.backward()
             opt.step()
             total += float(loss.detach()) * (e - s)
-        print(f"epoch {epoch + 1}/{epochs}: loss {total / len(y):.2f}", flush=True)
+        print(f"epoch {epoch + 1}/{epochs}: loss {total / len(rows):.2f}", flush=True)
     layers = [model[0], model[2], model[4]]
     w = [layer.weight.detach().numpy().astype(np.float64) for layer in layers]
     b = [layer.bias.detach().numpy().astype(np.float64) for layer in layers]
@@ -179,12 +193,17 @@ def fit_all(label_sets: list[list[Labels]], args: argparse.Namespace) -> list[np
     """Fit one network to every set of labels together; print the held-out regret on the last set."""
     hidden = tuple(int(h) for h in args.hidden.split(","))
     rng = np.random.default_rng(args.seed)
-    xs, ys, ds, hs, rs, held, last = [], [], [], [], [], [], []
-    offset = 0
+    n_rows = sum(len(t[2]) for results in label_sets for t in results)
+    n_in = label_sets[0][0][1].shape[1] + 1
+    x = np.empty((n_rows, n_in), np.float32)  # float32, filled in place: sets of GB
+    ys, ds, hs, rs, held, last = [], [], [], [], [], []
+    offset, at = 0, 0
     for k, results in enumerate(label_sets):
-        for r, x, y, d, h in results:
+        for r, xr, y, d, h in results:
             out = rng.random(int(d.max()) + 1) < 0.2
-            xs.append(np.c_[x.astype(np.float32), np.full(len(y), r / 15.0, np.float32)])  # float32: sets of GB
+            x[at : at + len(y), :-1] = xr
+            x[at : at + len(y), -1] = r / 15.0
+            at += len(y)
             ys.append(y)
             ds.append(d + offset)
             hs.append(h)
@@ -192,13 +211,13 @@ def fit_all(label_sets: list[list[Labels]], args: argparse.Namespace) -> list[np
             held.append(out[d])
             last.append(np.full(len(y), k == len(label_sets) - 1))
             offset += int(d.max()) + 1
-    x, y, d, h, rr, test, newest = (np.concatenate(a) for a in (xs, ys, ds, hs, rs, held, last))
+    y, d, h, rr, test, newest = (np.concatenate(a) for a in (ys, ds, hs, rs, held, last))
     # training rows in a random order of whole decisions (hand sizes and label sets mixed)
     train_rows = np.flatnonzero(~test)
     rank = rng.permutation(offset)
     train_rows = train_rows[np.argsort(rank[d[train_rows]], kind="stable")]
     print(f"{len(label_sets)} label set(s): {len(train_rows)} training rows, {int(test.sum())} held out", flush=True)
-    weights = train(x[train_rows], y[train_rows], d[train_rows], (hidden[0], hidden[1]), args.epochs, args.seed)
+    weights = train(x, y, d, (hidden[0], hidden[1]), args.epochs, args.seed, train_rows)
     w1, b1, w2, b2, w3 = weights
     check = test & newest
     score = np.maximum(np.maximum(x[check].astype(np.float64) @ w1 + b1, 0.0) @ w2 + b2, 0.0) @ w3
@@ -218,7 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--iterations",
         type=int,
-        default=2,
+        default=3,
         help="fits in a row: each after the first labels the self-play of the network just written (expert:fitted=2)",
     )
     ap.add_argument("--decisions", type=int, default=400_000, help="labelled decisions per hand size")
@@ -235,6 +254,12 @@ def main(argv: list[str] | None = None) -> int:
     parts = args.hidden.split(",")
     if len(parts) != 2 or not all(p.strip().isdigit() and int(p) > 0 for p in parts):
         ap.error(f"--hidden takes two positive unit counts, got {args.hidden!r}")
+    if args.decisions < 1:
+        ap.error(f"--decisions must be at least 1, got {args.decisions}")
+    if args.jobs < 1:
+        ap.error(f"--jobs must be at least 1, got {args.jobs}")
+    if args.epochs < 1:
+        ap.error(f"--epochs must be at least 1, got {args.epochs}")
     if args.iterations < 1:
         ap.error(f"--iterations must be at least 1, got {args.iterations}")
     how = (

@@ -14,7 +14,10 @@ from ..players import DEFAULT_POLICY
 FORMATS = ("table", "csv", "json")
 
 
-DEFAULT_PLAYER = f"default: {DEFAULT_POLICY} (wizstats.DEFAULT_POLICY); docs/players.md compares the players"
+DEFAULT_PLAYER = (
+    f"default: {DEFAULT_POLICY} (wizstats.DEFAULT_POLICY), the strongest fast player: it reads the bids and "
+    "is as strong as the slow rollout; docs/players.md compares the players"
+)
 """The help text's note on the default player (the same on every command that takes a policy)."""
 
 

@@ -30,7 +30,7 @@ from ..checks import WrongType, real, whole
 __all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 MAXP = 8
-N_PARAMS = 10
+N_PARAMS = 11
 
 
 @dataclass(frozen=True)
@@ -262,6 +262,14 @@ POLICIES["expert"] = PolicyInfo(
             doc="card play: the fitted card replaces the heuristic's only when it scores more than this many points "
             "above it; negative: 0 for the network, the gate fitted for the hand size for the linear score",
         ),
+        "search": Param(
+            2,
+            0,
+            15,
+            int,
+            doc="hand sizes from 2 up to this bid by a rollout search over every bid (0 or 1: none), "
+            "which is cheap in short rounds",
+        ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
@@ -271,7 +279,9 @@ POLICIES["expert"] = PolicyInfo(
     "tricks the visible earlier bids leave over (the weight fading linearly to 0 at hand size `fade`); up to hand "
     "size `pick` the bid with the best expected score under the round's scoring for a distribution of tricks "
     "(each card's chance as independent trials, `ruff` and `kill` as the heuristic's), for larger hands the "
-    "estimate rounded; never the forbidden bid (it moves one step towards the estimate). Names the trump suit "
+    "estimate rounded; never the forbidden bid (it moves one step towards the estimate); at hand sizes 2 up to "
+    "`search` instead the best of every bid by `rollout`'s bid search at its defaults (48 deals weighted by the "
+    "earlier bids, the unseen bids and the play as `heuristic`), cheap in short rounds. Names the trump suit "
     "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
     "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
@@ -377,14 +387,15 @@ def resolve_policies(
     return resolved, ids, params
 
 
-DEFAULT_POLICY = "heuristic"
-"""The default wherever a statistic assumes how players play. ``expert`` is stronger (it reads the
-earlier bids, bids round 1 exactly, and beats ``heuristic`` at every hand size) and fast enough, but
-it is the default only once it also plays as well as ``rollout``, which it does not yet from 2 cards
-on (``benchmarks/players.py`` measures both); pass ``"expert"`` or ``"rollout"`` explicitly where
-that matters, and see ``docs/players.md``."""
+DEFAULT_POLICY = "expert"
+"""The default wherever a statistic assumes how players play: ``expert``, because it uses what a player
+at the table knows (the earlier bids, exact round-1 bids, trump by expected score, a card play that
+reads the table), beats ``heuristic`` at every hand size, holds its own against the much slower
+``rollout`` at every hand size 1..15, and is fast enough for the report (``benchmarks/players.py``
+measures all three; ``docs/players.md``). Where it has no engine (special cards, one-colour mode) its
+seats fall back to ``heuristic`` with a warning, and the results name ``heuristic``."""
 
 
 def strongest() -> str:
-    """The default of every statistic: :data:`DEFAULT_POLICY` (``heuristic``)."""
+    """The default of every statistic: :data:`DEFAULT_POLICY` (``expert``)."""
     return DEFAULT_POLICY

@@ -19,9 +19,9 @@ from __future__ import annotations
 from ..jit import hotjit
 from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .baseline import baseline_bid, baseline_card, baseline_trump
-from .expert import EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
+from .expert import E_SEARCH, EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from .pimc import P_BIDDER, pimc_card, rollout_bid
+from .pimc import P_BIDDER, expert_search_bid, pimc_card, rollout_bid
 
 P_RANDOM = 0
 P_HEURISTIC = 1
@@ -78,6 +78,8 @@ def choose_bid(g, seat, forbidden):
     if pid == P_BASELINE:
         return baseline_bid(g, seat, forbidden)
     if pid == P_EXPERT:
+        if 2 <= g.st[ST_R] <= g.params[seat, E_SEARCH]:
+            return expert_search_bid(g, seat, forbidden, g.params[seat])
         return expert_bid(g, seat, forbidden, g.params[seat])
     return random_bid(g, seat, forbidden)
 

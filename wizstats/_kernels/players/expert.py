@@ -85,8 +85,9 @@ E_LEAD_NT = 7  # card play without trump: lead_min in its place
 E_PICK = 6  # hand sizes up to this bid the best expected score under the distribution; larger ones round
 E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
 E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
+E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()

@@ -94,6 +94,8 @@ P_WINDOW = 6
 
 MAX_TRIES = 16  # deals drawn at most for one accepted world when inferring from bids
 
+SEARCH_SAMPLES = 48  # deals per bid of the expert's bid search (as rollout's default samples)
+SEARCH_INFER = 3.0  # and its weight of the earlier bids (as rollout's default infer)
 BATCH = 8  # worlds between checks for candidates to drop
 Z = 2.0  # standard errors of the paired difference that drop a candidate
 
@@ -535,6 +537,30 @@ def rollout_bid(g, seat, forbidden):
     lam = par[P_INFER]
     samples = max(1, np.int64(par[P_SAMPLES]))
     active = rollout_values(g, seat, forbidden, lo, hi, samples, par[P_SPITE], lam, totals, True, par[P_PLAYOUT])
+    return best_mean_bid(lo, hi, active, totals, est)
+
+
+@jit
+def expert_search_bid(g, seat, forbidden, par):
+    """The expert's bid in short rounds: ``rollout``'s bid search over every bid 0..r.
+
+    As :func:`rollout_bid` at its defaults (:data:`SEARCH_SAMPLES` deals weighted by the earlier
+    bids with ``infer`` :data:`SEARCH_INFER`, the bids ``seat`` cannot see made as the heuristic
+    bids, the round played out with the heuristic's card play), but every bid a candidate and
+    ties going to :func:`.expert.expert_bid`. Never ``forbidden``. (In the arena at 2 cards,
+    playing the rollouts out with the expert's unfitted play, or letting the unseen bids be the
+    expert's, scored lower against ``rollout``.)
+    """
+    r = g.st[ST_R]
+    est = expert_bid(g, seat, -1, par)
+    totals = np.zeros((3, r + 1))
+    active = rollout_values(g, seat, forbidden, 0, r, SEARCH_SAMPLES, 0.0, SEARCH_INFER, totals, True, 0.0)
+    return best_mean_bid(0, r, active, totals, est)
+
+
+@jit
+def best_mean_bid(lo, hi, active, totals, est):
+    """The bid ``lo..hi`` still active with the best mean in ``totals`` (ties: the one nearest ``est``)."""
     best = -1
     for b in range(lo, hi + 1):  # the best mean among the bids still in the race
         k = b - lo
