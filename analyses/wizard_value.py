@@ -20,12 +20,15 @@ import pandas as pd
 import wizstats as ws
 from wizstats import CardKind, Rules, wilson_interval
 
-from ._common import CONFIDENCE, POLICY, finish, main, new_figure, pct, pct_ci, size_params, steps
+from ._common import CONFIDENCE, finish, main, new_figure, pct, pct_ci, size_params, steps
 
 NAME = "wizard_value"
 ORDER = 94
 TITLE = "What a Wizard is worth with the Dragon and Fairy, or the Bomb"
 QUESTION = "How often does a Wizard take its trick in the standard game, with the Dragon and Fairy, and with the Bomb?"
+POLICY = "heuristic"
+"""The players: the special-card engine has only its heuristic (``expert`` seats fall back to it), so the
+standard game is played by the standard ``heuristic`` too, like for like (not wizstats.DEFAULT_POLICY)."""
 SEED = 12000
 N_PLAYERS = 4
 SETTINGS = {"standard": frozenset(), "dragon+fairy": frozenset({"dragon", "fairy"}), "bomb": frozenset({"bomb"})}

@@ -111,7 +111,7 @@ def _kuschelwizard(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
 def _claims_checked(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     from wizstats.stats import half_time_lead
 
-    res = half_time_lead(4, n=m.SIZES["tiny"]["games"], seed=m.SEED, policy="heuristic")
+    res = half_time_lead(4, n=m.SIZES["tiny"]["games"], seed=m.SEED, policy=m.POLICY)
     assert _one(csv, kind="answer", question="highest-of-suit").value == pytest.approx(
         float(ws.exact.highest_of_suit_probability(10, 4, 1)), rel=1e-5
     )

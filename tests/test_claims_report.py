@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from wizstats import DEFAULT_POLICY
 from wizstats.exact import highest_of_suit_probability
 from wizstats.questions import QUESTIONS, ask
 from wizstats.report import load_analyses
@@ -48,7 +49,7 @@ def test_figures_agree_with_the_api(written: tuple[Path, pd.DataFrame]) -> None:
     options = MODULE.options_for("wizard-sure-trick", MODULE.SIZES["tiny"]["n"], None)
     assert options.seed == MODULE.SEED and options.n == MODULE.SIZES["tiny"]["n"]
     t = ask("wizard-sure-trick", options).table
-    want = t[(t.policy == "heuristic") & (t.hand_size == "game") & (t.seat == "all") & (t.quantity == "p_fail")]
+    want = t[(t.policy == DEFAULT_POLICY) & (t.hand_size == "game") & (t.seat == "all") & (t.quantity == "p_fail")]
     assert rows.loc["wizard-sure-trick", "value"] == pytest.approx(want.value.item())
     assert rows.loc["wizard-sure-trick", "verdict"] == ask("wizard-sure-trick", options).sentence
     curve = frame[(frame.kind == "curve") & (frame.question == "half-time")]
@@ -77,7 +78,7 @@ def test_the_two_part_claims_show_both_figures(written: tuple[Path, pd.DataFrame
     options = MODULE.options_for("jester-keep", None, None, MODULE.SIZES["tiny"]["hands"])
     t = ask("jester-keep", options).table
     want = t[
-        (t.policy == "heuristic") & (t.hand_size == "game") & (t.needs == "all") & (t.quantity == "keep_minus_shed")
+        (t.policy == DEFAULT_POLICY) & (t.hand_size == "game") & (t.needs == "all") & (t.quantity == "keep_minus_shed")
     ]
     assert rows.loc["jester-keep", "value_2"] == pytest.approx(want.value.item())
     assert rows.loc["made-bid-sheds", "key_figure_2"].startswith("a high side card takes its trick")
