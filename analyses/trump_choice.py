@@ -173,8 +173,8 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], per_game: bool) -> s
     losses = (dealer.high < 0).sum()
     text = (
         f"With {p} players and a Wizard turned, the dealer who names trump after looking scores {mean:+.1f} points"
-        f" per such round against naming it blind (mean over {len(dealer)} hand sizes; a clear gain at {gains}, a"
-        f" clear loss at {losses})."
+        f" per such round against naming it blind (mean over {len(dealer)} hand sizes; a clear gain at {gains} of"
+        f" them, a clear loss at {losses or 'none'})."
     )
     if len(game):
         g = game.iloc[0]
@@ -211,6 +211,14 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], per_game: bool) -> s
     return text
 
 
+NAMING = {
+    "expert": "the suit under which its hand expects the most tricks (and, as the dealer, bids"
+    f" {ws.POLICIES['expert'].defaults['named']:g} tricks below its estimate)",
+    "heuristic": "the suit holding most strength (rank + 5 per card)",
+}
+"""How each player names trump after looking (``wizstats.POLICIES[name].doc`` says it in full)."""
+
+
 def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     """Compare the two readings of the trump choice; write the three files."""
     par = size_params(SIZES, size)
@@ -218,7 +226,8 @@ def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
     frame = measure(players, step, n)
     per_game = step == 1
     assumptions = {
-        "players": f"{POLICY} for every seat; after looking it names the suit holding most strength, blind any suit",
+        "players": f"{POLICY} for every seat; after looking it names {NAMING.get(POLICY, 'trump as its description says')},"
+        " blind any suit",
         "rules": "standard game, open bids, no plus/minus one; 1996: trump named after looking, 2022 reading: blind",
         "sample": f"{n:,} deals per player count and hand size, each with a Wizard turned and played under both"
         f" readings; seed {SEED} + players",

@@ -36,6 +36,7 @@ def test_registry_matches_the_kernel() -> None:
         expert.E_FITTED,
         expert.E_GATE,
         expert.E_SEARCH,
+        expert.E_NAMED,
     ]
     assert list(info.defaults) == [
         "read",
@@ -49,8 +50,9 @@ def test_registry_matches_the_kernel() -> None:
         "fitted",
         "gate",
         "search",
+        "named",
     ]
-    assert columns == list(range(11))
+    assert columns == list(range(12))
     from wizstats._kernels.players import expert_play
 
     assert expert_play.E_GATE == expert.E_GATE and expert_play.E_LEAD_NT == expert.E_LEAD_NT
@@ -243,31 +245,72 @@ def test_round1_reads_earlier_zeros() -> None:
 
 
 # ---------------------------------------------------------------- trump naming
-def test_trump_named_is_the_suit_with_the_best_expected_score() -> None:
-    """After a turned Wizard the expert names the suit whose best bid scores best (its own evaluation)."""
+def _wizard_turned_states(rules: Rules, hand_size: int, count: int, seed: int, policy: str = "expert"):  # type: ignore[no-untyped-def]
+    """``count`` random deals of ``hand_size`` cards with the first Wizard turned, no bid made yet."""
+    from wizstats._kernels.rules import core
+
+    rng = np.random.default_rng(seed)
+    for _ in range(count):
+        g = _state(rules, hand_size, policy)
+        deck = [c for c in range(60) if c != 52]
+        rng.shuffle(deck)
+        for q in range(rules.n_players):
+            g.hands[q, :hand_size] = sorted(deck[q * hand_size : (q + 1) * hand_size])
+            g.hand_len[q] = hand_size
+        g.gone[52] = 1
+        g.st[core.ST_TURNED] = 52
+        yield g
+
+
+def test_trump_named_is_the_suit_with_the_most_expected_tricks() -> None:
+    """After a turned Wizard the expert names the suit under which its hand expects the most tricks."""
     from wizstats._kernels.players import dispatch as policies
     from wizstats._kernels.players import expert
     from wizstats._kernels.rules import core
 
-    rules = Rules(4)
-    rng = np.random.default_rng(5)
+    differs = 0
     for hand_size in (3, 6, 10):
-        for _ in range(5):
-            g = _state(rules, hand_size)
-            deck = [c for c in range(60) if c != 52]
-            rng.shuffle(deck)
-            for q in range(4):
-                g.hands[q, :hand_size] = sorted(deck[q * hand_size : (q + 1) * hand_size])
-                g.hand_len[q] = hand_size
-            g.gone[52] = 1
-            g.st[core.ST_TURNED] = 52
+        for g in _wizard_turned_states(Rules(4), hand_size, 8, 5):
             values = []
             for s in range(4):
                 g.st[core.ST_TRUMP] = s
-                expert.trick_distribution(g, 0, expert.expected_tricks(g, 0), g.params[0])
-                values.append(expert.best_bid(g, 0, -1)[1])
+                values.append(expert.expected_tricks(g, 0))
+            g.st[core.ST_TRUMP] = -1
             named = policies.choose_trump(g, 0)
             assert values[named] == max(values), (values, named)
+            differs += int(values.count(max(values)) < 4)
+    assert differs > 0  # the suits were told apart
+
+
+def test_dealer_bids_named_tricks_lower_after_naming_trump() -> None:
+    """The dealer's bid after naming trump looking starts from his estimate less ``named`` tricks; the
+    other seats, and the dealer under blind naming, bid as with ``named=0``."""
+    from wizstats._kernels.players import dispatch as policies
+    from wizstats._kernels.rules import core
+
+    lower = 0
+    for blind in (False, True):
+        rules = Rules(4, trump_choice="blind" if blind else "after-look")
+        for hand_size in (4, 8, 12):
+            states = zip(
+                _wizard_turned_states(rules, hand_size, 12, 3),
+                _wizard_turned_states(rules, hand_size, 12, 3, "expert:named=0"),
+                strict=True,
+            )
+            for g, g0 in states:
+                for h in (g, g0):
+                    h.st[core.ST_TRUMP] = policies.choose_trump(h, 0)
+                    for q in (1, 2, 3):  # the others bid first, as the engine orders them
+                        h.bids[q] = policies.choose_bid(h, q, -1)
+                        h.st[core.ST_BIDS_MADE] += 1
+                assert list(g.bids[1:4]) == list(g0.bids[1:4])
+                bid, bid0 = policies.choose_bid(g, 0, -1), policies.choose_bid(g0, 0, -1)
+                if blind:
+                    assert bid == bid0
+                else:
+                    assert bid <= bid0
+                    lower += int(bid < bid0)
+    assert lower > 0
 
 
 # ---------------------------------------------------------------- never reads hidden bids

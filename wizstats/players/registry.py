@@ -30,7 +30,7 @@ from ..checks import WrongType, real, whole
 __all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 MAXP = 8
-N_PARAMS = 11
+N_PARAMS = 12
 
 
 @dataclass(frozen=True)
@@ -270,6 +270,13 @@ POLICIES["expert"] = PolicyInfo(
             doc="hand sizes from 2 up to this bid by a rollout search over every bid (0 or 1: none), "
             "which is cheap in short rounds",
         ),
+        "named": Param(
+            0.4,
+            0,
+            20,
+            doc="when bidding as the dealer after naming trump (a Wizard turned, looking at his hand): tricks "
+            "taken off his estimate, which overrates the suit he chose",
+        ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
@@ -282,8 +289,9 @@ POLICIES["expert"] = PolicyInfo(
     "estimate rounded; never the forbidden bid (it moves one step towards the estimate); at hand sizes 2 up to "
     "`search` instead the best of every bid by `rollout`'s bid search at its defaults (48 deals weighted by the "
     "earlier bids, the unseen bids and the play as `heuristic`), cheap in short rounds. Names the trump suit "
-    "whose best bid scores best for its hand after a turned Wizard (round 1: the suit of its card; blind: any "
-    "suit). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
+    "under which its hand expects the most tricks after a turned Wizard (round 1: the suit of its card; blind: any "
+    "suit), and then, as the dealer, bids `named` tricks below its estimate (the suit chosen for the highest estimate is "
+    "the one the estimate overrates most). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
     "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
     "take the trick), fitted to the outcome each card had in the true deal of its own self-play "
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "

@@ -1,4 +1,4 @@
-"""The ``expert`` player: exact round 1, bids that read the table, trump by expected score.
+"""The ``expert`` player: exact round 1, bids that read the table, trump by expected tricks.
 
 Everything here reads only what ``seat`` may know (as :mod:`.heuristic`): its hand, the public
 cards, the current trick, tricks won, shown voids, hand lengths, and bids through
@@ -16,9 +16,10 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
   size ``pick`` the bid with the best expected score under the round's scoring for a
   distribution of tricks (each card's chance to take a trick, scaled to that mean, summed as
   independent trials), for larger hands the estimate rounded; never the forbidden bid.
-- Trump after a turned Wizard (not blind): the suit whose best bid has the best expected score
-  for the hand (round 1: the suit of the card, any suit for a Wizard or Jester, which is
-  what the exact tables assume).
+- Trump after a turned Wizard (not blind): the suit under which the hand expects the most
+  tricks (round 1: the suit of the card, any suit for a Wizard or Jester, which is what the
+  exact tables assume); the dealer then bids from his estimate less ``named`` tricks, since the
+  suit chosen for the highest estimate is the one the estimate overrates most.
 - Card play (standard deck): with ``fitted`` = 2, from 2 cards on, the card the fitted network
   scores best (:func:`.expert_play.learned_card` with ``net``); with ``fitted`` = 1, at the hand
   sizes with fitted linear weights, the card those score best; in both not when every trick
@@ -38,6 +39,7 @@ from ..jit import hotjit
 from ..rules.core import (
     K_JESTER,
     K_SUIT,
+    K_WIZARD,
     KIND,
     RANK,
     ST_BIDVIS,
@@ -86,8 +88,9 @@ E_PICK = 6  # hand sizes up to this bid the best expected score under the distri
 E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
 E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
 E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
+E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, 0.4])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
@@ -250,6 +253,8 @@ def expert_bid(g, seat, forbidden, par):
     r = g.st[ST_R]
     weight = par[E_READ] * max(0.0, 1.0 - r / par[E_FADE]) if par[E_FADE] > 0.0 else 0.0
     e = read_bids(g, seat, expected_tricks(g, seat), weight)
+    if seat == 0 and named_after_look(g):
+        e = max(e - par[E_NAMED], 0.0)
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     trick_distribution(g, seat, e, par)
@@ -258,8 +263,23 @@ def expert_bid(g, seat, forbidden, par):
 
 
 @hotjit
+def named_after_look(g):
+    """Whether the dealer (seat 0) named trump this round after looking at his hand (a Wizard turned)."""
+    t = g.st[ST_TURNED]
+    return t >= 0 and g.st[ST_BLIND] == 0 and g.tab[KIND, t] == K_WIZARD
+
+
+@hotjit
 def expert_trump(g, seat, par):
-    """The suit with the best expected score of the best bid for the hand (blind: any suit at random)."""
+    """The suit under which the hand expects the most tricks (blind: any suit at random).
+
+    The dealer bids last, after naming trump, and a bid that is met scores more the more tricks
+    it counts, so the suit is judged by the hand's expected tricks under it (the estimate the
+    bid starts from). Judging it by the best expected score under :func:`trick_distribution`
+    instead was measured to lose to naming trump blind from 6 cards up: treating the cards as
+    independent trials makes a weak hand's low bid look safe, and that favours the suits that
+    leave the hand weakest (``docs/players.md``).
+    """
     nsuits = g.st[ST_NSUITS]
     if g.st[ST_BLIND] == 1:
         return below(g.rng, nsuits)
@@ -270,8 +290,7 @@ def expert_trump(g, seat, par):
     best, top = 0, -1e18
     for s in range(nsuits):
         g.st[ST_TRUMP] = s
-        trick_distribution(g, seat, expected_tricks(g, seat), par)
-        _, x = best_bid(g, seat, -1)
+        x = expected_tricks(g, seat)
         if x > top:
             best, top = s, x
     g.st[ST_TRUMP] = -1

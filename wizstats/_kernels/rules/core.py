@@ -50,7 +50,7 @@ LED_NONE = -1
 LED_FREE = -2
 
 MAXP = 8  # most seats
-N_PARAMS = 11  # policy parameters per seat
+N_PARAMS = 12  # policy parameters per seat
 N_SCRATCH = 512  # length of the int scratch arrays of a round state (the heuristic's view and caches)
 N_SCRATCH_F = 13824  # length of its float scratch (the heuristic's scratch, caches and memos)
 
