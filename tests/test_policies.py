@@ -147,7 +147,12 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
     "rules", [Rules(4), Rules(3, scoring="alternative"), Rules(5, bids="hidden"), Rules(6, bids="after-round")]
 )
 def test_search_players_with_bidder_1_bid_and_name_trump_as_the_expert(rules: Rules) -> None:
-    """``pimc:bidder=1`` bids and names trump as ``expert``; ``rollout:bidder=1,window=0`` searches that one bid only."""
+    """``pimc:bidder=1`` bids and names trump as ``expert``; ``rollout:bidder=1,window=0`` searches that one bid only.
+
+    Without ``bidder`` the bids differ at some hand size (with hidden bids and longer hands the expert's
+    rounded estimate can equal the heuristic's on every deal drawn, so one size alone is no proof).
+    """
+    differs = False
     for hand_size in (1, 3, 7):
         expert = trace_rounds(rules, hand_size, 40, policies="expert", seed=hand_size)
         for policy in (Policy("pimc", worlds=2, bidder=1), Policy("rollout", worlds=2, bidder=1, window=0)):
@@ -155,7 +160,8 @@ def test_search_players_with_bidder_1_bid_and_name_trump_as_the_expert(rules: Ru
             np.testing.assert_array_equal(trace.bids, expert.bids)
             np.testing.assert_array_equal(trace.trump, expert.trump)
         heuristic = trace_rounds(rules, hand_size, 40, policies=Policy("pimc", worlds=2), seed=hand_size)
-        assert hand_size == 1 or (heuristic.bids != expert.bids).any()  # the parameter is not a no-op
+        differs |= bool((heuristic.bids != expert.bids).any())
+    assert differs  # the parameter is not a no-op
 
 
 def test_playout_1_changes_the_search_players_play_not_their_bids() -> None:

@@ -264,6 +264,8 @@ def _rules_iv(rules: Rules) -> None:
     elif schedule == "tournament":
         if deck.n_plain != 60:
             raise ValueError("the tournament schedule is defined for the 60-card deck only")
+        if n not in TOURNAMENT_SCHEDULES:
+            raise ValueError(f"the tournament schedule is defined for 3 to 6 players, got {n}")
         schedule = TOURNAMENT_SCHEDULES[n]
     elif isinstance(schedule, str):
         raise ValueError(f"unknown schedule {schedule!r} (expected 'standard', 'tournament' or a list of hand sizes)")
