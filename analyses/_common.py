@@ -39,9 +39,6 @@ POLICY = DEFAULT_POLICY
 CONFIDENCE = 0.95
 FLOAT_FORMAT = "%.6g"
 
-PROGRESS = {"enabled": False}
-"""Set by :mod:`wizstats.report`: show inner progress bars."""
-
 T = TypeVar("T")
 
 
@@ -52,12 +49,12 @@ def size_params(sizes: Mapping[str, Mapping[str, Any]], size: str) -> dict[str, 
     return dict(sizes[size])
 
 
-def steps(items: Iterable[T], desc: str, total: int | None = None) -> Iterator[T]:
-    """Iterate with an inner progress bar when the report runner asks for one."""
-    if not PROGRESS["enabled"]:
+def steps(items: Iterable[T], desc: str, total: int | None = None, *, progress: bool = False) -> Iterator[T]:
+    """Iterate, with an inner progress bar when ``progress`` (the report runner passes it to ``run``)."""
+    if not progress:
         yield from items
         return
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # only when a bar is shown: tqdm.auto looks for Jupyter
 
     yield from tqdm(items, desc=desc, total=total, leave=False, position=1, file=sys.stderr)
 

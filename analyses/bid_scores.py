@@ -88,10 +88,10 @@ def _rows(label: str, td: ws.TrickDistribution) -> list[dict[str, object]]:
     return rows
 
 
-def measure(hands: tuple[str, ...], n: int) -> pd.DataFrame:
+def measure(hands: tuple[str, ...], n: int, *, progress: bool = False) -> pd.DataFrame:
     """Per hand and bid: expected score, chance to meet it, the score's spread, and P(tricks)."""
     rows = []
-    for k, label in enumerate(steps(hands, NAME)):
+    for k, label in enumerate(steps(hands, NAME, progress=progress)):
         td = ws.trick_distribution(
             HANDS[label],
             trump=TRUMP,
@@ -185,11 +185,11 @@ def _finding(frame: pd.DataFrame, hands: tuple[str, ...]) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Expected scores of every bid for the typical hands; write the three files."""
     par = size_params(SIZES, size)
     hands, n = par["hands"], par["n"]
-    frame = measure(hands, n)
+    frame = measure(hands, n, progress=progress)
     assumptions = {
         "players": f"{POLICY} for every seat; the player's own bid is forced, his play follows it",
         "situation": f"{N_PLAYERS} players, hand size 5, seat {SEAT} (bids first, leads), {TRUMP} turned (red is"

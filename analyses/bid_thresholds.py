@@ -26,10 +26,10 @@ QUESTION = "From which rank on is a trump, or a non-trump, worth counting as a t
 NONE_Y = 14
 
 
-def thresholds(players: tuple[int, ...], step: int, n: int) -> pd.DataFrame:
+def thresholds(players: tuple[int, ...], step: int, n: int, *, progress: bool = False) -> pd.DataFrame:
     """One row per player count, hand size and seat (the columns of :func:`wizstats.bid_thresholds`)."""
     parts = []
-    for p in steps(players, NAME):
+    for p in steps(players, NAME, progress=progress):
         res = ws.bid_thresholds(
             p, hand_sizes(p, step), policy=POLICY, n=n, seed=SEED + 100 * p, confidence_level=CONFIDENCE
         )
@@ -161,11 +161,11 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Estimate the bid thresholds; write the table, chart and finding."""
     par = size_params(SIZES, size)
     players, step, n = par["players"], par["step"], par["n"]
-    frame = thresholds(players, step, n)
+    frame = thresholds(players, step, n, progress=progress)
     cut = float(frame.break_even.iloc[0])
     fig = _figure(frame, players)
     seats = "/".join(map(str, _seat_order(4 if 4 in players else players[0])))

@@ -156,11 +156,11 @@ SECOND_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
 
 
 def measure(
-    n: int | None, games: int | None, hands: int | None, players: tuple[int, ...]
+    n: int | None, games: int | None, hands: int | None, players: tuple[int, ...], *, progress: bool = False
 ) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     """One row per question (verdict and key figure), and the tables the charts need."""
     rows, tables = [], {}
-    for name, q in steps(list(QUESTIONS.items()), NAME):
+    for name, q in steps(list(QUESTIONS.items()), NAME, progress=progress):
         options = options_for(name, n, games, hands)
         answer = ask(name, options)
         tables[name] = answer.table
@@ -396,10 +396,10 @@ def _finding(frame: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Answer every question of the catalogue; write the three files."""
     par = size_params(SIZES, size)
-    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"])
+    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"], progress=progress)
     c = curves(tables, par["players"])
     frame = pd.concat([answers, c], ignore_index=True)
     n = "each question's default" if par["n"] is None else f"{par['n']:,} deals per hand size"

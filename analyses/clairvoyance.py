@@ -44,10 +44,10 @@ SIZES = {
 }
 
 
-def odds(players: tuple[int, ...], rounds: int) -> pd.DataFrame:
+def odds(players: tuple[int, ...], rounds: int, *, progress: bool = False) -> pd.DataFrame:
     """:func:`wizstats.clairvoyance_odds` per player count (long format)."""
     parts = []
-    for p in steps(players, NAME + " (rounds)"):
+    for p in steps(players, NAME + " (rounds)", progress=progress):
         t = ws.clairvoyance_odds(Rules(p), rounds, seed=SEED + p, compare_policy=POLICY, confidence_level=CONFIDENCE)
         # the first four with intervals, the others (means over positions, the normal round) without
         for q in (
@@ -113,10 +113,10 @@ def positions(p: int, count: int, seed: int) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def by_held(players: tuple[int, ...], count: int) -> pd.DataFrame:
+def by_held(players: tuple[int, ...], count: int, *, progress: bool = False) -> pd.DataFrame:
     """Per player count, seat and class of what the others hold: share, chance, best bid, its odds and points."""
     rows = []
-    for p in steps(players, NAME + " (positions)"):
+    for p in steps(players, NAME + " (positions)", progress=progress):
         pos = positions(p, count, SEED + 100 + p)
         for seat in SEATS:
             at = pos[pos.seat == seat]
@@ -252,11 +252,14 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...]) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Clairvoyant round-1 odds by seat and by what the others hold; write the three files."""
     par = size_params(SIZES, size)
     players = tuple(par["players"])
-    frame = pd.concat([odds(players, par["rounds"]), by_held(players, par["positions"])], ignore_index=True)
+    frame = pd.concat(
+        [odds(players, par["rounds"], progress=progress), by_held(players, par["positions"], progress=progress)],
+        ignore_index=True,
+    )
     first = ["part", "n_players", "seat", "held", "quantity", "value", "low", "high", "n", "seed"]
     frame = frame[first]
     assumptions = {

@@ -36,10 +36,10 @@ def _sizes(p: int, step: int) -> list[int]:
     return sorted(set(sched[::step]) | {sched[-1]})
 
 
-def measure(players: tuple[int, ...], step: int, n: int) -> pd.DataFrame:
+def measure(players: tuple[int, ...], step: int, n: int, *, progress: bool = False) -> pd.DataFrame:
     """``p_equal``, ``p_over``, ``p_under`` per player count and hand size."""
     parts = []
-    for p in steps(players, NAME):
+    for p in steps(players, NAME, progress=progress):
         res = ws.bids_add_up(p, _sizes(p, step), policy=POLICY, n=n, seed=SEED + p, confidence_level=CONFIDENCE)
         parts.append(res.table.drop(columns=["seat"]).assign(n_players=p, policy=res.policy, seed=SEED + p))
     frame = pd.concat(parts, ignore_index=True)
@@ -128,11 +128,11 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...], full: bool) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Measure how often the bids add up; write the three files."""
     par = size_params(SIZES, size)
     players, step, n = par["players"], par["step"], par["n"]
-    frame = measure(players, step, n)
+    frame = measure(players, step, n, progress=progress)
     full = step == 1
     assumptions = {
         "players": f"{POLICY} for every seat (it reads the earlier bids only through its parameters)",

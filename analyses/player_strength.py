@@ -44,7 +44,7 @@ def challengers() -> list[str]:
     return sorted(names, key=lambda p: (p in SLOW, p))
 
 
-def measure(par: dict) -> pd.DataFrame:  # type: ignore[type-arg]
+def measure(par: dict, *, progress: bool = False) -> pd.DataFrame:  # type: ignore[type-arg]
     """Arena tables: each challenger against three references, and the reference's self-play."""
     plan = [(REFERENCE, [REFERENCE], par["sizes"], par["fast"])]
     for p in challengers():
@@ -53,7 +53,7 @@ def measure(par: dict) -> pd.DataFrame:  # type: ignore[type-arg]
             (p, [p, REFERENCE], par["slow_sizes"] if slow else par["sizes"], par["slow"] if slow else par["fast"])
         )
     parts = []
-    for k, (label, players, sizes, n) in enumerate(steps(plan, NAME, total=len(plan))):
+    for k, (label, players, sizes, n) in enumerate(steps(plan, NAME, total=len(plan), progress=progress)):
         res = arena(
             players,
             N_PLAYERS,
@@ -165,10 +165,10 @@ def _first_sentence(text: str) -> str:
     return re.split(r"(?<=\.)\s", text.strip(), maxsplit=1)[0]
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Run the arenas; write the three files."""
     par = size_params(SIZES, size)
-    frame = measure(par)
+    frame = measure(par, progress=progress)
     assumptions = {
         "table": f"{N_PLAYERS} players: one challenger and three {REFERENCE}; seats rotate, every deal played once per"
         " rotation (duplicate format); standard rules",

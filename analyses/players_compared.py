@@ -195,11 +195,11 @@ def command(figure: Figure, policy: str, block: int | None, n: int) -> str:
     return f"wizstats {figure.command} --hand-size {block} --seat {seat} {tail}"
 
 
-def measure(par: dict[str, int]) -> pd.DataFrame:
+def measure(par: dict[str, int], *, progress: bool = False) -> pd.DataFrame:
     """One row per block, figure and player: value, interval (NaN for ranks), deals, and whether it was run."""
     rows = []
     plan = [(block, f, p) for block in (None, HAND_SIZE) for f in FIGURES for p in PLAYERS]
-    for block, figure, policy in steps(plan, NAME, total=len(plan)):
+    for block, figure, policy in steps(plan, NAME, total=len(plan), progress=progress):
         if block is None and not figure.game:
             continue
         n = _sample(figure, policy, par, block)
@@ -377,10 +377,10 @@ def _figure(frame: pd.DataFrame) -> Any:
     return fig
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Ask the headline questions under each player; write the three files."""
     par = size_params(SIZES, size)
-    frame = measure(par)
+    frame = measure(par, progress=progress)
     assumptions = {
         "players": f"each of {', '.join(PLAYERS)} at every seat (rollout with its default parameters); the rest"
         " of the report plays heuristic",

@@ -133,7 +133,7 @@ def _finding(frame: pd.DataFrame, figures: pd.DataFrame, players: tuple[int, ...
     )
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Compute the per-round maxima and last-round shares of every schedule; write the three files."""
     players = size_params(SIZES, size)["players"]
     frame = per_round(players)

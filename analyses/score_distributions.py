@@ -33,11 +33,11 @@ BIN = 20
 SHOWN_SIZES = (1, 3, 5, 8, 10, 15)
 
 
-def per_round(hand_sizes: tuple[int, ...] | None, n: int) -> pd.DataFrame:
+def per_round(hand_sizes: tuple[int, ...] | None, n: int, *, progress: bool = False) -> pd.DataFrame:
     """P(score) per hand size, pooled over bids (``bid == "all"``) and per bid."""
     sizes = hand_sizes or Rules(ROUND_PLAYERS).schedule
     parts = []
-    for r in steps(sizes, NAME + " (rounds)"):
+    for r in steps(sizes, NAME + " (rounds)", progress=progress):
         res = ws.score_distribution(ROUND_PLAYERS, r, policy=POLICY, n=n, seed=SEED + r, confidence_level=CONFIDENCE)
         parts.append(res.table.assign(hand_size=r, policy=res.policy, seed=SEED + r))
     t = pd.concat(parts, ignore_index=True)
@@ -45,11 +45,11 @@ def per_round(hand_sizes: tuple[int, ...] | None, n: int) -> pd.DataFrame:
     return t.assign(kind="round", n_players=ROUND_PLAYERS, schedule="standard", quantity="p_score")
 
 
-def per_game(players: tuple[int, ...], games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+def per_game(players: tuple[int, ...], games: int, *, progress: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Summary rows per player count, schedule and player, and histograms of the totals (players pooled)."""
     summary, hist = [], []
     plan = [(p, s) for p in players for s in ("standard", "tournament")]
-    for p, schedule in steps(plan, NAME + " (games)", total=len(plan)):
+    for p, schedule in steps(plan, NAME + " (games)", total=len(plan), progress=progress):
         seed = SEED + 10 * p + (schedule == "tournament")
         res = ws.game_score_distribution(
             p, schedule=schedule, policy=POLICY, n_games=games, seed=seed, confidence_level=CONFIDENCE
@@ -163,11 +163,11 @@ def _finding(rounds: pd.DataFrame, summary: pd.DataFrame, players: tuple[int, ..
     )
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Score distributions per round and per game; write the three files."""
     par = size_params(SIZES, size)
-    rounds = per_round(par["hand_sizes"], par["n"])
-    summary, hist = per_game(par["players"], par["games"])
+    rounds = per_round(par["hand_sizes"], par["n"], progress=progress)
+    summary, hist = per_game(par["players"], par["games"], progress=progress)
     frame = pd.concat([rounds, summary, hist], ignore_index=True)
     cols = [
         "kind",

@@ -30,7 +30,7 @@ SIZES = {
 }
 
 
-def measure(hand_sizes: tuple[int, ...] | None, n: int) -> pd.DataFrame:
+def measure(hand_sizes: tuple[int, ...] | None, n: int, *, progress: bool = False) -> pd.DataFrame:
     """The four paired measurements as one tidy frame (``measure`` names each)."""
     free, pm1 = Rules(N_PLAYERS), Rules(N_PLAYERS, plus_minus_one=True)
     jobs = [
@@ -45,7 +45,7 @@ def measure(hand_sizes: tuple[int, ...] | None, n: int) -> pd.DataFrame:
     ]
     kw = {"policy": POLICY, "n": n, "seed": SEED, "confidence_level": CONFIDENCE}
     parts = []
-    for measure_name, rules_text, job in steps(jobs, NAME):
+    for measure_name, rules_text, job in steps(jobs, NAME, progress=progress):
         res = job()
         parts.append(res.table.assign(measure=measure_name, rules=rules_text, policy=res.policy, seed=res.seed))
     frame = pd.concat(parts, ignore_index=True)
@@ -161,10 +161,10 @@ def _finding(frame: pd.DataFrame, unit: str) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Measure seat and dealer effects with and without plus/minus one; write the three files."""
     par = size_params(SIZES, size)
-    frame = measure(par["hand_sizes"], par["n"])
+    frame = measure(par["hand_sizes"], par["n"], progress=progress)
     sizes = par["hand_sizes"] or Rules(N_PLAYERS).schedule
     unit = "game" if par["hand_sizes"] is None else f"{len(sizes)} rounds (hand sizes {', '.join(map(str, sizes))})"
     assumptions = {

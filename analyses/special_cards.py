@@ -135,11 +135,11 @@ def setting_rows(trace: SpecialTrace, **keys: object) -> list[dict[str, object]]
     return rows
 
 
-def measure(hand_sizes: tuple[int, ...], n: int) -> pd.DataFrame:
+def measure(hand_sizes: tuple[int, ...], n: int, *, progress: bool = False) -> pd.DataFrame:
     """One row per setting, card, hand size and quantity; the standard game as ``setting == "standard"``."""
     rows: list[dict[str, object]] = []
     plan = [(s, r) for s in ("standard", *SETTINGS) for r in hand_sizes]
-    for k, (setting, r) in enumerate(steps(plan, NAME, total=len(plan))):
+    for k, (setting, r) in enumerate(steps(plan, NAME, total=len(plan), progress=progress)):
         seed = SEED + 100 * (k // len(hand_sizes)) + r
         keys = {"setting": setting, "hand_size": r, "policy": POLICY, "seed": seed}
         if setting == "standard":
@@ -252,11 +252,11 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Play rounds with each special card alone; write the three files."""
     par = size_params(SIZES, size)
     hand_sizes, n = tuple(par["hand_sizes"]), par["n"]
-    frame = measure(hand_sizes, n)
+    frame = measure(hand_sizes, n, progress=progress)
     assumptions = {
         "rules": f"{N_PLAYERS} players, standard rules (no plus/minus one) plus one special card (Dragon with Fairy);"
         " the readings of RULES 8 are those of wizstats.reference.special",

@@ -113,11 +113,11 @@ def better_player(p: int, fmt: str, games: int, seed: int) -> list[dict[str, obj
     return rows
 
 
-def measure(players: tuple[int, ...], games: int) -> pd.DataFrame:
+def measure(players: tuple[int, ...], games: int, *, progress: bool = False) -> pd.DataFrame:
     """Both tables for every player count and format."""
     rows: list[dict[str, object]] = []
     plan = [(p, f) for p in players for f in FORMATS]
-    for p, fmt in steps(plan, NAME, total=len(plan)):
+    for p, fmt in steps(plan, NAME, total=len(plan), progress=progress):
         k = FORMATS.index(fmt)
         rows += same_players(p, fmt, games, SEED + 10 * p + k)
         rows += better_player(p, fmt, games, SEED + 10 * p + 2 + k)
@@ -258,11 +258,11 @@ def _finding(frame: pd.DataFrame, players: tuple[int, ...]) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Play standard and tournament games; write the three files."""
     par = size_params(SIZES, size)
     players, games = tuple(par["players"]), par["games"]
-    frame = measure(players, games)
+    frame = measure(players, games, progress=progress)
     assumptions = {
         "rules": "standard: 1 .. 60 / players cards, no plus/minus one; tournament (RULES 7): ten fixed deals,"
         " plus/minus one from two tricks, placement points 45/30/20/10/5 (the winner is the same)",

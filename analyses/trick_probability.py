@@ -38,11 +38,11 @@ def hand_sizes(n_players: int, step: int) -> list[int]:
     return sorted(set(range(1, top + 1, step)) | {top})
 
 
-def strength(players: tuple[int, ...], step: int, n: int) -> pd.DataFrame:
+def strength(players: tuple[int, ...], step: int, n: int, *, progress: bool = False) -> pd.DataFrame:
     """Per player count, hand size, seat and card: the chance it takes its trick (Wilson interval)."""
     plan = [(p, r) for p in players for r in hand_sizes(p, step)]
     parts = []
-    for p, r in steps(plan, NAME, total=len(plan)):
+    for p, r in steps(plan, NAME, total=len(plan), progress=progress):
         res = ws.card_strength(p, r, policy=POLICY, n=n, seed=SEED + 100 * p + r, confidence_level=CONFIDENCE)
         parts.append(res.table.assign(n_players=p, hand_size=r, rounds=n, seed=SEED + 100 * p + r, policy=res.policy))
     frame = pd.concat(parts, ignore_index=True)
@@ -167,11 +167,11 @@ def _finding(pool: pd.DataFrame, players: tuple[int, ...], cut: float) -> str:
     return text
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Estimate the trick probability of every card; write the heat maps, table and finding."""
     par = size_params(SIZES, size)
     players, step, n = par["players"], par["step"], par["n"]
-    frame = strength(players, step, n)
+    frame = strength(players, step, n, progress=progress)
     pool = pooled(frame)
     cut = float(ws.break_even_probability())
     fig = _figure(pool, players, step)

@@ -37,10 +37,10 @@ def _sizes(p: int, step: int) -> list[int] | None:
     return None if step == 1 else sorted(set(turned[::step]) | {turned[-1]})
 
 
-def measure(players: tuple[int, ...], step: int, n: int) -> pd.DataFrame:
+def measure(players: tuple[int, ...], step: int, n: int, *, progress: bool = False) -> pd.DataFrame:
     """Simulated values per player count, hand size and seat, and the exact round-1 values."""
     parts = []
-    for p in steps(players, NAME):
+    for p in steps(players, NAME, progress=progress):
         res = ws.trump_choice_value(p, _sizes(p, step), policy=POLICY, n=n, seed=SEED + p, confidence_level=CONFIDENCE)
         parts.append(res.table.assign(n_players=p, method="simulated", policy=res.policy, seed=SEED + p))
     exact = ws.round1_trump_choice_value(players).table
@@ -219,11 +219,11 @@ NAMING = {
 """How each player names trump after looking (``wizstats.POLICIES[name].doc`` says it in full)."""
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Compare the two readings of the trump choice; write the three files."""
     par = size_params(SIZES, size)
     players, step, n = par["players"], par["step"], par["n"]
-    frame = measure(players, step, n)
+    frame = measure(players, step, n, progress=progress)
     per_game = step == 1
     assumptions = {
         "players": f"{POLICY} for every seat; after looking it names {NAMING.get(POLICY, 'trump as its description says')},"

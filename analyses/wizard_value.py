@@ -75,11 +75,11 @@ def outcomes(rules: Rules, cards: np.ndarray, leaders: np.ndarray, winners: np.n
     return counts
 
 
-def measure(hand_sizes: tuple[int, ...], n: int) -> pd.DataFrame:
+def measure(hand_sizes: tuple[int, ...], n: int, *, progress: bool = False) -> pd.DataFrame:
     """One row per setting, policy, hand size and outcome: share of Wizards played, Wilson interval."""
     rows = []
     plan = [(s, p, r) for s in SETTINGS for p in POLICIES for r in hand_sizes]
-    for setting, policy, r in steps(plan, NAME, total=len(plan)):
+    for setting, policy, r in steps(plan, NAME, total=len(plan), progress=progress):
         seed = SEED + 100 * list(SETTINGS).index(setting) + 10 * POLICIES.index(policy) + r
         counts = outcomes(*traced(setting, r, n, policy, seed))
         plays = counts["plays"]
@@ -209,11 +209,11 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
     )
 
 
-def run(size: str = "full", out_dir: str | Path = "reports") -> pd.DataFrame:
+def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Trace rounds under the three rule sets; write the three files."""
     par = size_params(SIZES, size)
     hand_sizes, n = tuple(par["hand_sizes"]), par["n"]
-    frame = measure(hand_sizes, n)
+    frame = measure(hand_sizes, n, progress=progress)
     assumptions = {
         "rules": f"{N_PLAYERS} players, no plus/minus one; standard deck, plus the Dragon and Fairy, or plus the Bomb"
         " (RULES 8, readings of wizstats.reference.special)",

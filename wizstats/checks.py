@@ -31,6 +31,7 @@ import contextlib
 import math
 import numbers
 import os
+import secrets
 import tempfile
 from collections.abc import Collection, Iterable
 from pathlib import Path
@@ -296,14 +297,26 @@ def read_text(path: str | os.PathLike[str], what: str, *, max_bytes: int, max_li
     return text
 
 
+def _new_temporary(path: Path) -> tuple[int, Path]:
+    """A new file beside ``path`` under a random name, opened for writing; created with mode 0666 less the umask."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    while True:
+        tmp = path.parent / f".{path.name}.{secrets.token_hex(6)}.tmp"
+        try:
+            return os.open(tmp, flags, 0o666), tmp
+        except FileExistsError:  # pragma: no cover - 48 random bits taken: draw again
+            continue
+
+
 def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
     """Write a whole file or none: to a temporary name beside it, flushed to disk, then renamed over it.
 
-    A Ctrl-C or a killed process leaves the old file (or none), never half of the new one.
+    A Ctrl-C or a killed process leaves the old file (or none), never half of the new one. The file
+    gets the user's umask like any other (0644 under umask 022), not the 0600 of a temporary file.
     """
     p = Path(path)
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=p.parent)
+    fd, tmp = _new_temporary(p)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(raw)

@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Sequence
 
 from ..checks import one_line
-from ._common import CliError, Parser
+from ._common import CliError, Parser, announce_compile
 
 __all__ = ["main"]
 
@@ -62,6 +62,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         warnings.showwarning = _one_line_warning
         try:
             args = build_parser().parse_args(argv)
+            announce_compile(args)
             return int(args.run(args) or 0)
         except Exception as err:
             if interrupted():

@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import pandas as pd
 
+from ..engine import compile_notice_for
 from ..players import DEFAULT_POLICY
 
 FORMATS = ("table", "csv", "json")
@@ -19,6 +20,30 @@ DEFAULT_PLAYER = (
     "is as strong as the slow rollout; docs/players.md compares the players"
 )
 """The help text's note on the default player (the same on every command that takes a policy)."""
+
+
+ASK_KERNELS = (
+    "engine.stats:hand_rounds",
+    "engine.stats:card_rounds",
+    "engine.stats:card_table_rounds",
+    "engine.stats:paired_rounds",
+    "engine.stats:game_round",
+    "engine.round:simulate_counts",
+    "engine.game:simulate_games_kernel",
+)
+"""The kernels behind the questions of ``wizstats ask`` (and the web page's bid, strength and questions)."""
+
+
+def announce_compile(args: argparse.Namespace) -> bool:
+    """Before a command runs: the compile notice on stderr (once) if a kernel it calls is not compiled yet.
+
+    A command names its kernels with ``set_defaults(kernels=...)``: ``"<group>.<module>:<function>"``
+    names under ``wizstats._kernels``, or a function of its arguments giving them. Returns whether
+    the line was printed.
+    """
+    kernels = getattr(args, "kernels", ())
+    names = kernels(args) if callable(kernels) else kernels
+    return bool(names) and compile_notice_for(*names)
 
 
 class CliError(Exception):

@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-intervals", action="store_true", help="leave out the _low/_high columns")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("engine.arena:arena_kernel",))
 
 
 def run(args: argparse.Namespace) -> int:

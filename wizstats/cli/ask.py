@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
+from ._common import ASK_KERNELS, DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,7 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--rank", type=int, default=10, help="highest-of-suit: the rank of your card (default: 10)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=lambda args: () if args.list else ASK_KERNELS)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -41,7 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n", type=int, default=4000, help="deals kept (default: 4000)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("engine.stats:hand_rounds",))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -58,7 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("engine.game:simulate_games_kernel",))
 
 
 def _sit_out(items: list[str]) -> list[tuple[int, int]]:

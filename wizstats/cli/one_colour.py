@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("variants.onecolour:simulate_one_colour_games",))
 
 
 def run(args: argparse.Namespace) -> int:

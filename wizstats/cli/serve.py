@@ -6,7 +6,8 @@ import argparse
 import ipaddress
 import re
 
-from ._common import CliError
+from ..engine import compile_notice_for
+from ._common import ASK_KERNELS, CliError
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -68,9 +69,9 @@ def _check_free(host: str, port: int) -> None:
 def run(args: argparse.Namespace) -> int:
     """Serve the app until interrupted."""
     try:
-        import uvicorn
+        import uvicorn  # noqa: F401  (here only to say so in one line when the web extra is missing)
 
-        from ..web import LIMITS, create_app
+        from ..web import LIMITS, create_app, serve
     except ImportError as err:
         missing = f"wizstats serve needs the web extra ({err.name} is missing)"
         raise CliError(f"{missing}: pip install 'wizstats[web]'") from None
@@ -80,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--workers must be 1 to 64, got {args.workers}")
     args.host = _host(args.host)
     _check_free(args.host, args.port)
+    compile_notice_for(*ASK_KERNELS)  # the workers compile them at start (warm=True): say so, once
     from dataclasses import replace
 
     limits = replace(LIMITS, workers=args.workers)
@@ -96,5 +98,5 @@ def run(args: argparse.Namespace) -> int:
         import webbrowser
 
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    serve(app, args.host, args.port)  # until Ctrl-C; the workers end cleanly
     return 0

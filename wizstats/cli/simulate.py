@@ -44,7 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=_kernels)
+
+
+def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
+    """The kernel this simulation calls: the special cards' round, or the standard one."""
+    return ("special.round:simulate_special_counts",) if args.special else ("engine.round:simulate_counts",)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--n", type=int, default=5000, help="rounds per seat (default: 5000)")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("engine.stats:card_rounds",))
 
 
 def run(args: argparse.Namespace) -> int:

@@ -108,7 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=("engine.round:simulate_counts",))
 
 
 def grid_of(args: argparse.Namespace) -> dict[str, list[Any]]:

@@ -42,7 +42,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run)
+    p.set_defaults(run=run, kernels=lambda args: () if args.bids is not None else ("engine.stats:card_table_rounds",))
 
 
 def _rank(x: object) -> str:

@@ -22,7 +22,7 @@ from .setup import (
 from .simulate import simulate
 from .special import EVENTS, SpecialSimulationResult, SpecialTrace, simulate_special, special_setup, trace_special
 from .standard import RoundTrace, SimulationResult, simulate_standard, trace_rounds
-from .startup import compile_notice, is_cached
+from .startup import compile_notice, compile_notice_for, is_cached
 
 __all__ = [
     "PolicyDecider",
@@ -45,6 +45,7 @@ __all__ = [
     "card_labels",
     "clairvoyance_odds",
     "compile_notice",
+    "compile_notice_for",
     "fixed_hand_score",
     "is_cached",
     "moments",

@@ -11,10 +11,11 @@ True
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
-__all__ = ["compile_notice", "is_cached"]
+__all__ = ["compile_notice", "compile_notice_for", "is_cached"]
 
 COMPILE_SECONDS = "about a minute on 2 cores"
 """How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
@@ -53,3 +54,20 @@ def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMP
         flush=True,
     )
     return True
+
+
+def compile_notice_for(*names: str, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
+    """:func:`compile_notice` for kernels named ``"<group>.<module>:<function>"`` under ``wizstats._kernels``.
+
+    For callers above the engine (a command, the report, the web server) that know which kernels
+    they will call: the kernel modules are imported here, when the notice is decided, not when
+    ``wizstats`` is imported.
+
+    >>> compile_notice_for("engine.round:simulate_counts") in (True, False)
+    True
+    """
+    kernels = []
+    for name in names:
+        module, _, function = name.partition(":")
+        kernels.append(getattr(importlib.import_module(f"wizstats._kernels.{module}"), function))
+    return compile_notice(*kernels, what=what, takes=takes)

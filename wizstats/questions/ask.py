@@ -12,8 +12,6 @@ With 6 players the last 3 rounds of a standard game hold 330 of the 750 points .
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 import pandas as pd
@@ -21,150 +19,12 @@ import pandas as pd
 from .. import checks
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
 from ..exact import counts as exact
-from ..players import Policy, resolve_policies
-from ..rules import Rules, hand_size_for
+from ..rules import Rules
 from ..stats import card_win_probability, effects
+from .base import ARTICLE_000, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, ci, pct
+from .claims import CLAIMS
 
 __all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
-
-
-@dataclass(frozen=True)
-class AskOptions:
-    """What a question may be asked about; each question reads the fields it needs."""
-
-    n_players: int = 4
-    hand_size: int | None = None
-    """``None``: the question's default (round 1, or every round of the game)."""
-    plus_minus_one: bool = False
-    blind_trump: bool = False
-    k: int = 3
-    schedule: str = "standard"
-    policy: str | None = None
-    """``None``: :data:`wizstats.DEFAULT_POLICY`."""
-    n: int | None = None
-    """Deals per hand size; ``None``: the question's default (a few seconds)."""
-    seed: int = 0
-    bids: tuple[int, ...] | None = None
-    """Earlier bids (round 1: 0 or 1 each, bidding order from seat 1); ``None``: not given."""
-    rank: int = 10
-    """The rank of a suit card (``highest-of-suit``)."""
-
-    def __post_init__(self) -> None:
-        rules = self.rules()  # the table: 3 to 6 players with the standard deck
-        checks.optional(self.hand_size, hand_size_for, rules, "hand size")
-        checks.flag(self.plus_minus_one, "plus_minus_one")
-        checks.flag(self.blind_trump, "blind_trump")
-        checks.choice(self.schedule, "schedule", ("standard", "tournament"))
-        rounds = len(Rules(self.n_players, schedule=self.schedule).schedule)
-        checks.whole(self.k, "k (the last rounds)", 1, rounds)
-        if self.policy is not None:
-            Policy.parse(self.policy) if isinstance(self.policy, str) else resolve_policies(self.policy, 1)
-        checks.optional(self.n, checks.count, "n", checks.MAX_SAMPLES)
-        checks.seed(self.seed)
-        checks.whole(self.rank, "rank", 1, rules.deck.n_ranks)
-
-    def rules(self) -> Rules:
-        """The rules these options describe."""
-        return Rules(
-            checks.whole(self.n_players, "n_players"),
-            plus_minus_one=self.plus_minus_one,
-            trump_choice="blind" if self.blind_trump else "after-look",
-        )
-
-    def sizes(self) -> list[int] | None:
-        """The hand size asked for, or ``None`` for the whole schedule."""
-        return None if self.hand_size is None else [self.hand_size]
-
-
-@dataclass
-class Answer:
-    """A one-sentence answer and the table behind it."""
-
-    sentence: str
-    table: pd.DataFrame
-    """The full table (``--format csv/json``)."""
-    summary: pd.DataFrame | None = None
-    """A shorter table for reading (``--format table``); ``None``: the full table."""
-    notes: list[str] = field(default_factory=list)
-
-    def shown(self) -> pd.DataFrame:
-        """The table to print for a reader."""
-        return self.table if self.summary is None else self.summary
-
-    def full_table(self) -> pd.DataFrame:
-        """The table ``--format csv/json`` prints (and ``/api/ask/NAME`` returns): the sentence in an ``answer`` column."""
-        return self.table.assign(answer=self.sentence)
-
-
-OPTION_FLAGS = {
-    "n_players": "--players",
-    "hand_size": "--hand-size",
-    "plus_minus_one": "--plus-minus-one",
-    "blind_trump": "--blind-trump",
-    "k": "--k",
-    "schedule": "--schedule",
-    "policy": "--policy",
-    "n": "--n",
-    "seed": "--seed",
-    "bids": "--bids",
-    "rank": "--rank",
-}
-"""The command-line option of each :class:`AskOptions` field."""
-
-SIMULATED = ("n", "seed", "policy")
-"""The options of a simulation: they do not apply where a question is counted exactly."""
-
-
-@dataclass(frozen=True)
-class Question:
-    """A named question: its text, the options it reads, and how to answer it.
-
-    ``reads`` names the :class:`AskOptions` fields the answer depends on; ``exact_at_one``: with
-    one card in hand (the default hand size) the answer is an exact count, and the options of a
-    simulation do not apply. An option set to anything but its default that the question does
-    not read is refused (:func:`ask`), never silently ignored.
-    """
-
-    name: str
-    text: str
-    reads: tuple[str, ...]
-    answer: Callable[[AskOptions], Answer]
-    exact_at_one: bool = False
-    note: str = ""
-    source: str = ""
-    """The source article (``wizstats ask --list``): file and title, and the claim in its words."""
-
-    @property
-    def options(self) -> str:
-        """The command-line options it takes, e.g. ``--players, --hand-size (1: exact), --n``."""
-        names = []
-        for key in self.reads:
-            extra = ""
-            if key == "hand_size":
-                extra = " (1: exact)" if self.exact_at_one else " (default: a game)"
-            names.append(OPTION_FLAGS[key] + extra)
-        return ", ".join(names) or "(none)"
-
-    def unread(self, options: AskOptions) -> list[str]:
-        """The options given (not at their defaults) that this question does not read."""
-        default = AskOptions()
-        reads = set(self.reads)
-        if self.exact_at_one and options.hand_size in (None, 1):
-            reads -= set(SIMULATED)
-        return [f for f in OPTION_FLAGS if f not in reads and getattr(options, f) != getattr(default, f)]
-
-
-ARTICLE_000 = "000_a9c56572d1874c39 (Wizard Regeln kompakt, de)"
-"""The source articles (``/work/shared/seeds``): file name and title."""
-ARTICLE_003 = "003_9cc6b57536a4be30 (Spelregels Wizard, Spelregelwijzer, nl)"
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _ci(low: float, high: float, scale: float = 1.0, digits: int = 1) -> str:
-    return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
 
 
 def _wide(
@@ -236,13 +96,13 @@ def _card_worth(o: AskOptions, relation: str) -> Answer:
     others = (
         "the same from the other seats"
         if abs(rest.p_win.max() - rest.p_win.min()) < 5e-4
-        else f"{_pct(rest.p_win.min())} to {_pct(rest.p_win.max())} from the other seats"
+        else f"{pct(rest.p_win.min())} to {pct(rest.p_win.max())} from the other seats"
     )
-    interval = "" if r == 1 else f" {_ci(lead.low, lead.high, 100)}"
+    interval = "" if r == 1 else f" {ci(lead.low, lead.high, 100)}"
     sentence = (
         f"With {o.n_players} players and {r} card{'s' if r > 1 else ''} in hand, a {label} 13 takes its trick"
-        f" {_pct(lead.p_win)}{interval} of the time held by seat 1 (who leads the first trick) and {others},"
-        f" against a break-even of {_pct(float(cut))} (3/7) for bidding it."
+        f" {pct(lead.p_win)}{interval} of the time held by seat 1 (who leads the first trick) and {others},"
+        f" against a break-even of {pct(float(cut))} (3/7) for bidding it."
         f" Worth a trick? {verdict.capitalize()} ({how})."
     )
     return Answer(sentence, table)
@@ -286,8 +146,8 @@ def _last_rounds(o: AskOptions) -> Answer:
     last = sum(points[-o.k :])
     sentence = (
         f"With {o.n_players} players the last {o.k} rounds of a {o.schedule} game hold {last} of the {sum(points)}"
-        f" points a player can score at most: {_pct(float(frac))} ({frac}, exact), against"
-        f" {_pct(o.k / len(points))} if every round weighed the same."
+        f" points a player can score at most: {pct(float(frac))} ({frac}, exact), against"
+        f" {pct(o.k / len(points))} if every round weighed the same."
     )
     return Answer(sentence, table)
 
@@ -315,7 +175,7 @@ def _pm1_cost(o: AskOptions) -> Answer:
     d = t[(t.hand_size == label) & (t.seat == 0)].iloc[0]
     others = t[(t.hand_size == label) & (t.seat != 0)]
     sentence = (
-        f"Plus/minus one costs the dealer {-d.value:.1f} points {_ci(-d.high, -d.low)} {_sizes_text(o)} with"
+        f"Plus/minus one costs the dealer {-d.value:.1f} points {ci(-d.high, -d.low)} {_sizes_text(o)} with"
         f" {o.n_players} players, while each other seat changes by {others.value.min():+.1f} to"
         f" {others.value.max():+.1f} {_about(o, res.policy, n)}."
     )
@@ -336,7 +196,7 @@ def _bidding_last(o: AskOptions) -> Answer:
     edge = t[(t.hand_size == label) & (t.quantity == "dealer_minus_others")].iloc[0]
     where = f"in rounds of {o.hand_size} cards" if o.hand_size else "per round, averaged over a game"
     worth = (
-        f"is worth {last.value:+.2f} points {_ci(last.low, last.high, digits=2)} to the dealer {where}, against"
+        f"is worth {last.value:+.2f} points {ci(last.low, last.high, digits=2)} to the dealer {where}, against"
         " everyone bidding at once"
         if last.high > last.low
         else "is not measurable with these players (they do not read the earlier bids, so bidding last and bidding"
@@ -344,7 +204,7 @@ def _bidding_last(o: AskOptions) -> Answer:
     )
     sentence = (
         f"Bidding last, knowing every other bid, {worth}; all told the dealer's score minus the average"
-        f" other seat's is {edge.value:+.2f} {_ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
+        f" other seat's is {edge.value:+.2f} {ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
         f" plus/minus one) {_about(o, res.policy, n)}."
     )
     names = {"bidding_last": "bidding last (open minus hidden)", "dealer_minus_others": "dealer minus others"}
@@ -368,8 +228,8 @@ def _seat_advantage(o: AskOptions) -> Answer:
     best, worst = s.loc[s.value.idxmax()], s.loc[s.value.idxmin()]
     sentence = (
         f"{'Over a game' if o.hand_size is None else f'In rounds of {o.hand_size} cards'} seat {best.seat} scores most,"
-        f" {best.value:.1f} {_ci(best.low, best.high)}, and seat {worst.seat} least, {worst.value:.1f}"
-        f" {_ci(worst.low, worst.high)} ({o.n_players} players; seat 0 deals, seat 1 leads) {_about(o, res.policy, n)}."
+        f" {best.value:.1f} {ci(best.low, best.high)}, and seat {worst.seat} least, {worst.value:.1f}"
+        f" {ci(worst.low, worst.high)} ({o.n_players} players; seat 0 deals, seat 1 leads) {_about(o, res.policy, n)}."
     )
     return Answer(sentence, s.reset_index(drop=True))
 
@@ -383,15 +243,15 @@ def _bids_add_up(o: AskOptions) -> Answer:
         row = eq.iloc[0]
         sentence = (
             f"Without plus/minus one the bids of a {o.n_players}-player round of {o.hand_size} cards add up to"
-            f" the tricks {_pct(row.value)} {_ci(row.low, row.high, 100)} of the time"
+            f" the tricks {pct(row.value)} {ci(row.low, row.high, 100)} of the time"
             f" {_about(o, res.policy, n)}."
         )
     else:
         half = ((eq.high - eq.low) / 2).pow(2).sum() ** 0.5
         sentence = (
             f"Without plus/minus one the bids add up to the tricks in {eq.value.sum():.2f} (±{half:.2f}) of"
-            f" the {len(eq)} rounds of a {o.n_players}-player game: {_pct(eq.value.iloc[0])} of one-card"
-            f" rounds, {_pct(eq.value.iloc[-1])} of the last {_about(o, res.policy, n)}."
+            f" the {len(eq)} rounds of a {o.n_players}-player game: {pct(eq.value.iloc[0])} of one-card"
+            f" rounds, {pct(eq.value.iloc[-1])} of the last {_about(o, res.policy, n)}."
         )
     pct_t = t.assign(value=100 * t.value, low=100 * t.low, high=100 * t.high)
     names = {"p_equal": "bids add up (%)", "p_under": "underbid (%)", "p_over": "overbid (%)"}
@@ -409,7 +269,7 @@ def _trump_choice(o: AskOptions) -> Answer:
     where = "over a game" if label == "game" else f"per round of {label} cards with a Wizard turned"
     sentence = (
         f"Naming trump after looking at his hand (1996) instead of blind (2022 reading) is worth {d.value:+.1f}"
-        f" points {_ci(d.low, d.high)} to the dealer {where} with these players {_about(o, res.policy, n)}; in round 1,"
+        f" points {ci(d.low, d.high)} to the dealer {where} with these players {_about(o, res.policy, n)}; in round 1,"
         f" exactly, naming the best suit for his card gains {ex['value']:+.2f} points over a blind choice when a"
         f" Wizard is turned ({o.n_players} players)."
     )
@@ -461,80 +321,80 @@ def _one_card_round(o: AskOptions) -> Answer:
     return Answer(sentence, table)
 
 
-QUESTIONS: dict[str, Question] = {
-    q.name: q
-    for q in [
-        Question(
-            "non-trump-13",
-            "Is a non-trump 13 worth a trick?",
-            ("n_players", "hand_size", "n", "seed", "policy"),
-            _non_trump_13,
-            exact_at_one=True,
-        ),
-        Question(
-            "trump-13",
-            "Is the trump 13 worth a trick?",
-            ("n_players", "hand_size", "n", "seed", "policy"),
-            _trump_13,
-            exact_at_one=True,
-        ),
-        Question("sure-tricks", "Which cards are sure tricks?", (), _sure_tricks),
-        Question(
-            "last-rounds",
-            "How much of the game lies in the last k rounds?",
-            ("n_players", "k", "schedule"),
-            _last_rounds,
-            source=f"{ARTICLE_000}: 'In einer Sechserrunde entscheiden die letzten drei Runden fast die halbe Partie'",
-        ),
-        Question(
-            "dealer-options",
-            "How many bids does plus/minus one take from the dealer?",
-            ("n_players", "schedule"),
-            _dealer_options,
-            source=f"{ARTICLE_000}: 'In Runde 1 verliert der Geber eine von zwei Möglichkeiten'",
-        ),
-        Question(
-            "plus-minus-one-dealer",
-            "What does plus/minus one cost the dealer?",
-            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
-            _pm1_cost,
-            source=f"{ARTICLE_000}: 'der Einzige, dem eine Zahl verboten sein kann'",
-        ),
-        Question(
-            "bidding-last",
-            "How much is bidding last worth?",
-            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
-            _bidding_last,
-            source=f"{ARTICLE_000}: 'Der Kartengeber sagt also als Letzter an – mit dem größten Informationsvorsprung'",
-        ),
-        Question(
-            "seat-advantage",
-            "Which seat scores most?",
-            ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"),
-            _seat_advantage,
-        ),
-        Question(
-            "bids-add-up",
-            "How often do the bids add up without plus/minus one (Kuschelwizard)?",
-            ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
-            _bids_add_up,
-        ),
-        Question(
-            "one-card-round",
-            "A one-card round: which card is worth a bid from which seat after which earlier bids?",
-            ("n_players", "bids", "blind_trump", "plus_minus_one"),
-            _one_card_round,
-        ),
-        Question(
-            "trump-choice",
-            "What is naming trump after looking at the hand worth to the dealer?",
-            ("n_players", "hand_size", "n", "seed", "policy"),
-            _trump_choice,
-            source=f"{ARTICLE_000}: 'Der Geber verwandelt eine zufällige Trumpffarbe in eine für ihn passende'",
-        ),
-    ]
-}
-"""The catalogue, by name."""
+RULES_OF_THUMB = [
+    Question(
+        "non-trump-13",
+        "Is a non-trump 13 worth a trick?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _non_trump_13,
+        exact_at_one=True,
+    ),
+    Question(
+        "trump-13",
+        "Is the trump 13 worth a trick?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _trump_13,
+        exact_at_one=True,
+    ),
+    Question("sure-tricks", "Which cards are sure tricks?", (), _sure_tricks),
+    Question(
+        "last-rounds",
+        "How much of the game lies in the last k rounds?",
+        ("n_players", "k", "schedule"),
+        _last_rounds,
+        source=f"{ARTICLE_000}: 'In einer Sechserrunde entscheiden die letzten drei Runden fast die halbe Partie'",
+    ),
+    Question(
+        "dealer-options",
+        "How many bids does plus/minus one take from the dealer?",
+        ("n_players", "schedule"),
+        _dealer_options,
+        source=f"{ARTICLE_000}: 'In Runde 1 verliert der Geber eine von zwei Möglichkeiten'",
+    ),
+    Question(
+        "plus-minus-one-dealer",
+        "What does plus/minus one cost the dealer?",
+        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        _pm1_cost,
+        source=f"{ARTICLE_000}: 'der Einzige, dem eine Zahl verboten sein kann'",
+    ),
+    Question(
+        "bidding-last",
+        "How much is bidding last worth?",
+        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        _bidding_last,
+        source=f"{ARTICLE_000}: 'Der Kartengeber sagt also als Letzter an – mit dem größten Informationsvorsprung'",
+    ),
+    Question(
+        "seat-advantage",
+        "Which seat scores most?",
+        ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"),
+        _seat_advantage,
+    ),
+    Question(
+        "bids-add-up",
+        "How often do the bids add up without plus/minus one (Kuschelwizard)?",
+        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        _bids_add_up,
+    ),
+    Question(
+        "one-card-round",
+        "A one-card round: which card is worth a bid from which seat after which earlier bids?",
+        ("n_players", "bids", "blind_trump", "plus_minus_one"),
+        _one_card_round,
+    ),
+    Question(
+        "trump-choice",
+        "What is naming trump after looking at the hand worth to the dealer?",
+        ("n_players", "hand_size", "n", "seed", "policy"),
+        _trump_choice,
+        source=f"{ARTICLE_000}: 'Der Geber verwandelt eine zufällige Trumpffarbe in eine für ihn passende'",
+    ),
+]
+"""The rules of thumb, in the catalogue's order."""
+
+QUESTIONS: dict[str, Question] = {q.name: q for q in [*RULES_OF_THUMB, *CLAIMS]}
+"""The catalogue, by name: the rules of thumb, then the articles' claims (:data:`wizstats.questions.CLAIMS`)."""
 
 
 def ask(name: str, options: AskOptions | None = None) -> Answer:

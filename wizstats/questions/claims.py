@@ -2,8 +2,9 @@
 
 Each question here states the article it comes from (``wizstats ask --list``) and answers with a
 verdict computed from the numbers: the claim holds, does not hold, or depends on something named.
-Importing this module adds the questions to :data:`wizstats.questions.QUESTIONS`.
+:data:`wizstats.questions.QUESTIONS` lists them after the rules of thumb.
 
+>>> from wizstats.questions import ask
 >>> print(ask("highest-of-suit", AskOptions(hand_size=1)).sentence)  # doctest: +ELLIPSIS
 Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its suit among the dealt cards 85.3% ...
 """
@@ -29,7 +30,7 @@ from ..stats import (
     shedding,
     wizard_sure_trick,
 )
-from .ask import ARTICLE_000, ARTICLE_003, QUESTIONS, Answer, AskOptions, Question, _ci, _pct, ask
+from .base import ARTICLE_000, ARTICLE_003, Answer, AskOptions, Question, ci, pct
 
 __all__ = ["CLAIMS"]
 
@@ -44,7 +45,7 @@ def _highest_of_suit(o: AskOptions) -> Answer:
     frac = t.set_index("hand_size").fraction
 
     def cell(r: int) -> str:
-        return f"{_pct(value[r])} ({frac[r]}, exact)"
+        return f"{pct(value[r])} ({frac[r]}, exact)"
 
     if o.hand_size is not None:
         r = o.hand_size
@@ -69,9 +70,9 @@ def _highest_of_suit(o: AskOptions) -> Answer:
         sentence = (
             f"Holds in the first rounds only: with {o.n_players} players {card} you hold is the highest of its suit"
             f" among the dealt cards {cell(first)} in round 1 and more likely than not up to {upto} cards in hand"
-            f" ({_pct(value[upto])}); from {upto + 1} cards on less often"
-            + (f" ({_pct(value[upto + 1])})" if upto + 1 in value.index else "")
-            + f", and {_pct(value[last])} in the last round of {last} (exact counts; Wizards and trumps still beat it)."
+            f" ({pct(value[upto])}); from {upto + 1} cards on less often"
+            + (f" ({pct(value[upto + 1])})" if upto + 1 in value.index else "")
+            + f", and {pct(value[last])} in the last round of {last} (exact counts; Wizards and trumps still beat it)."
         )
     return Answer(sentence, t)
 
@@ -92,7 +93,7 @@ def _for_both(o: AskOptions, measure: Callable[[str], Result]) -> tuple[str, str
 
 
 def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
-    return f"{100 * value:.{digits}f}% {_ci(low, high, 100, digits)}"
+    return f"{100 * value:.{digits}f}% {ci(low, high, 100, digits)}"
 
 
 def _cards(r: int) -> str:
@@ -152,8 +153,8 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
             else "a Wizard that fails usually costs its holder his bid"
         )
         sentence += (
-            f" When one does fail its holder meets his bid {_pct(lost.value)} of the time ({int(lost.n):,} hands), against"
-            f" {_pct(kept.value)} when every Wizard took its trick: {why}."
+            f" When one does fail its holder meets his bid {pct(lost.value)} of the time ({int(lost.n):,} hands), against"
+            f" {pct(kept.value)} when every Wizard took its trick: {why}."
         )
     sentence = sentence[:-1] + f" {_about(f'{main} and {other}', n, o)}."
     summary = fail[fail.policy == main].pivot(index="hand_size", columns="seat", values="value")
@@ -189,14 +190,14 @@ def _edge_cell(row: pd.Series) -> str:
 
 def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: pd.Series, unit: str) -> str:
     """One player's verdict on hidden bids taking away the dealer's edge."""
-    edge = f"{open_.value:+.1f} {_ci(open_.low, open_.high)}"
+    edge = f"{open_.value:+.1f} {ci(open_.low, open_.high)}"
     if _flat(removed):
         return (
             f"not measurable with {policy} players (they do not read the earlier bids, so open and hidden bids play"
             f" every deal alike; the dealer's edge is {edge} {unit} either way)"
         )
-    took = f"{removed.value:+.1f} {_ci(removed.low, removed.high)}"
-    kept = f"{hidden.value:+.1f} {_ci(hidden.low, hidden.high)}"
+    took = f"{removed.value:+.1f} {ci(removed.low, removed.high)}"
+    kept = f"{hidden.value:+.1f} {ci(hidden.low, hidden.high)}"
     if removed.low > 0 and hidden.low <= 0 <= hidden.high:
         return (
             f"holds with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}, leaving {kept}"
@@ -204,7 +205,7 @@ def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: p
     if removed.low > 0:
         return f"holds in part with {policy} players: hidden bids take away {took} of the dealer's {edge} {unit}; he keeps {kept}"
     if removed.high < 0:
-        raised = f"{-removed.value:.1f} {_ci(-removed.high, -removed.low)}"
+        raised = f"{-removed.value:.1f} {ci(-removed.high, -removed.low)}"
         return f"does not hold with {policy} players: hidden bids raise the dealer's edge of {edge} {unit} by {raised}"
     return f"not shown with {policy} players: hidden bids change the dealer's {edge} {unit} by {took}, an interval that includes 0"
 
@@ -277,7 +278,7 @@ def _half_time(o: AskOptions) -> Answer:
     text = (
         f"with {o.n_players} players ({o.schedule} schedule, half time after {half} of {rounds} rounds) the leader"
         f" at half time wins {_pct_ci(m.value, m.low, m.high)} of the games ({main} players; {other}:"
-        f" {_pct_ci(lead[other].value, lead[other].low, lead[other].high)}), against {_pct(even)} for each player"
+        f" {_pct_ci(lead[other].value, lead[other].low, lead[other].high)}), against {pct(even)} for each player"
         " at the start"
     )
     if first_below.empty:
@@ -344,8 +345,8 @@ def _made_bid_sheds(o: AskOptions) -> Answer:
         f" for a player who still needs tricks. For the others' high cards: a 12 or 13 of a side suit that leads"
         f" the trick takes it {_pct_ci(last_made.value, last_made.low, last_made.high)} of the time when the last"
         f" player to play has made his bid, against {_pct_ci(last_needs.value, last_needs.low, last_needs.high)}"
-        f" when he still needs tricks ({main}: {100 * d.value:+.1f} percentage points {_ci(100 * d.low, 100 * d.high)};"
-        f" {other}: {100 * d_o.value:+.1f} {_ci(100 * d_o.low, 100 * d_o.high)})"
+        f" when he still needs tricks ({main}: {100 * d.value:+.1f} percentage points {ci(100 * d.low, 100 * d.high)};"
+        f" {other}: {100 * d_o.value:+.1f} {ci(100 * d_o.low, 100 * d_o.high)})"
         + (
             ", so your high card is safer under a player with his tricks in"
             if helps
@@ -387,7 +388,7 @@ MIN_GROUP_ROUNDS = 20
 def _timing_cell(row: pd.Series) -> str:
     if row.high == row.low:
         return "no difference in any round"  # both branches scored alike in every round: not a measured 0 +- 0
-    return f"{row.value:+.2f} {_ci(row.low, row.high, digits=2)}"
+    return f"{row.value:+.2f} {ci(row.low, row.high, digits=2)}"
 
 
 def _jester_keep(o: AskOptions) -> Answer:
@@ -439,9 +440,9 @@ def _jester_keep(o: AskOptions) -> Answer:
     by_size = [(r, timing_row(main, "all", r)) for r in sizes] if len(sizes) > 1 else []
     sentence = (
         f"{verdict}: {where} (seat 1, {o.n_players} players) a hand with a Jester scores"
-        f" {m.value:+.2f} {_ci(m.low, m.high, digits=2)} points more at its best bid than the same hand with the lowest"
+        f" {m.value:+.2f} {ci(m.low, m.high, digits=2)} points more at its best bid than the same hand with the lowest"
         f" free card of a side suit in its place ({main} players; {other}: {v[other].value:+.2f}"
-        f" {_ci(v[other].low, v[other].high, digits=2)}), measured over whole rounds. Holding it back or shedding it"
+        f" {ci(v[other].low, v[other].high, digits=2)}), measured over whole rounds. Holding it back or shedding it"
         f" early: at the first trick a Jester holder throws a card under, the same round played on both ways gives him"
         f" {_timing_cell(k)} points for keeping the Jester ({main}, {int(k.n):,} rounds; {other}: {_timing_cell(k_o)}),"
         f" so {timing}"
@@ -522,6 +523,3 @@ CLAIMS: list[Question] = [
     ),
 ]
 """The articles' claims, in the catalogue's order."""
-
-QUESTIONS.update({q.name: q for q in CLAIMS})
-_ = ask  # re-exported for the doctest above

@@ -1,11 +1,12 @@
 """The strategy report: run every analysis of ``analyses/`` and write ``reports/index.html`` and ``README.md``.
 
-An analysis is a module ``analyses/<name>.py`` with ``run(size, out_dir) -> DataFrame``, which
-writes ``<name>.csv``, ``.md`` and ``.png`` and returns its table with the title, question,
+An analysis is a module ``analyses/<name>.py`` with ``run(size, out_dir, *, progress) -> DataFrame``,
+which writes ``<name>.csv``, ``.md`` and ``.png`` and returns its table with the title, question,
 finding, assumptions and display table in ``frame.attrs`` (see ``analyses/_common.py``), and an
-``ORDER`` that places it on the page. The registry is the directory: adding an analysis is
-adding one file. Sizes: ``tiny`` (seconds, for tests), ``quick`` (a minute or two) and ``full``
-(the committed reports). Nothing written depends on the clock or the machine.
+``ORDER`` that places it on the page. The registry is ``wizstats.analyses.NAMES``, an explicit
+list: adding an analysis is adding its file and its name there. Sizes: ``tiny`` (seconds, for
+tests), ``quick`` (a minute or two) and ``full`` (the committed reports). Nothing written depends
+on the clock or the machine.
 
 >>> names = [m.NAME for m in load_analyses()]
 >>> "vulnerability" in names and names.index("vulnerability") < names.index("player_strength")
@@ -20,13 +21,17 @@ import importlib
 import importlib.util
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
+from typing import TextIO
 
 import pandas as pd
 
+from .. import __version__
 from ..checks import output_dir, shown, write_atomic
+from ..engine import compile_notice_for
+from ..players import POLICIES
 
 __all__ = ["SIZES", "analyses_dir", "default_out_dir", "load_analyses", "run_report", "write_index", "write_readme"]
 
@@ -59,7 +64,11 @@ def default_out_dir(size: str) -> Path:
 
 
 def _package() -> ModuleType:
-    """Import the analyses: from the checkout when there is one (whatever the working directory), else installed."""
+    """The analyses' package: from the checkout when there is one (whatever the working directory), else installed.
+
+    A checkout loads its own ``analyses/`` by path: an editable install maps ``wizstats.analyses`` to
+    the checkout it was installed from, which is not this one in a second worktree.
+    """
     loaded = sys.modules.get(PACKAGE)
     if loaded is not None:
         return loaded
@@ -78,19 +87,24 @@ def _package() -> ModuleType:
     return module
 
 
+def _common() -> ModuleType:
+    """``wizstats.analyses._common``: the report's policy, confidence level and Markdown helpers."""
+    _package()
+    return importlib.import_module(f"{PACKAGE}._common")
+
+
 def load_analyses(names: Iterable[str] | None = None) -> list[ModuleType]:
-    """The analysis modules, in page order (``ORDER``, then name); ``names`` selects some."""
-    found = sorted(p.stem for p in analyses_dir().glob("*.py") if not p.stem.startswith("_"))
+    """The analysis modules of ``wizstats.analyses.NAMES``, in page order (``ORDER``, then name); ``names`` selects some."""
+    known: tuple[str, ...] = tuple(_package().NAMES)
     if isinstance(names, str):
         names = [names]
-    wanted = found if names is None else list(dict.fromkeys(str(n).strip().lower() for n in names))
+    wanted = list(known) if names is None else list(dict.fromkeys(str(n).strip().lower() for n in names))
     if not wanted:
         raise ValueError("name at least one analysis (wizstats report --list shows them)")
-    unknown = [n for n in wanted if n not in found]
+    unknown = [n for n in wanted if n not in known]
     if unknown:
-        raise ValueError(f"unknown analysis {shown(unknown[0])} (known: {', '.join(found)})")
+        raise ValueError(f"unknown analysis {shown(unknown[0])} (known: {', '.join(sorted(known))})")
     modules = [importlib.import_module(f"{PACKAGE}.{name}") for name in wanted]
-    modules = [m for m in modules if callable(getattr(m, "run", None))]
     return sorted(modules, key=lambda m: (getattr(m, "ORDER", 1000), m.__name__))
 
 
@@ -98,6 +112,20 @@ def _size_iv(size: str) -> str:
     if size not in SIZES:
         raise ValueError(f"unknown size {shown(size)} (expected one of {', '.join(SIZES)})")
     return size
+
+
+REPORT_KERNELS = (
+    "engine.round:simulate_counts",
+    "engine.stats:hand_rounds",
+    "engine.stats:card_rounds",
+    "engine.stats:card_table_rounds",
+    "engine.stats:paired_rounds",
+    "engine.stats:game_round",
+    "engine.game:simulate_games_kernel",
+    "engine.arena:arena_kernel",
+    "special.round:simulate_special_counts",
+)
+"""The kernels the analyses call: if one is not compiled yet, the report says so before it starts."""
 
 
 def run_report(
@@ -118,7 +146,9 @@ def run_report(
     only
         Names of the analyses to run; the page is then left as it is.
     progress
-        Progress bars on stderr (default: only on a terminal).
+        What the report says on stderr while it works. ``None`` (the default): progress bars on a
+        terminal, else one flushed line as each analysis starts and ends, with its time (a log, CI,
+        ``| tee``); ``True``: the bars; ``False``: nothing.
 
     Returns
     -------
@@ -126,33 +156,52 @@ def run_report(
         One per analysis that ran, with its text in ``attrs``. Failures are collected and raised
         together as a :class:`RuntimeError` after the others ran (the page is not written).
     """
-    from tqdm.auto import tqdm
-
     size = _size_iv(size)
     modules = load_analyses(only)
     out = output_dir(out_dir if out_dir is not None else default_out_dir(size), "report directory")
-    common = importlib.import_module(f"{PACKAGE}._common")
-    show = sys.stderr.isatty() if progress is None else progress
-    common.PROGRESS["enabled"] = show
-    frames, failed, timings = [], [], []
-    with tqdm(modules, desc="wizstats report", unit="analysis", disable=not show, position=0, file=sys.stderr) as bar:
-        for module in bar:
-            bar.set_postfix_str(module.NAME)
-            start = time.perf_counter()
-            try:
-                frames.append(module.run(size, out))
-            except Exception as err:  # noqa: BLE001 - report every failure, then stop
-                failed.append(f"{module.NAME}: {type(err).__name__}: {err}")
-            timings.append((module.NAME, time.perf_counter() - start))
-    common.PROGRESS["enabled"] = False
-    if show:
-        print("  " + ", ".join(f"{name} {secs:.0f}s" for name, secs in timings), file=sys.stderr)
+    bars = sys.stderr.isatty() if progress is None else progress
+    if progress is not False:
+        compile_notice_for(*REPORT_KERNELS, what="the simulator")
+    frames, failed = [], []
+    for module in _announced(modules, "bars" if bars else "lines" if progress is None else "off", sys.stderr):
+        try:
+            frames.append(module.run(size, out, progress=bars))
+        except Exception as err:  # noqa: BLE001 - report every failure, then stop
+            failed.append(f"{module.NAME}: {type(err).__name__}: {err}")
     if failed:
         raise RuntimeError("analyses failed: " + "; ".join(failed))
     if only is None:
         write_index(frames, out, size)
         write_readme(frames, out, size)
     return frames
+
+
+def _announced(modules: Sequence[ModuleType], mode: str, stream: TextIO) -> Iterator[ModuleType]:
+    """Yield each analysis, saying so on ``stream``: a tqdm bar (``bars``), flushed lines (``lines``) or nothing.
+
+    Lines: ``[3/16] trick_probability ...`` as an analysis starts, ``[3/16] trick_probability done in
+    41 s`` as it ends; the bars end with every analysis's time on one line.
+    """
+    timings = []
+    if mode == "bars":
+        from tqdm.auto import tqdm  # only on a terminal: tqdm.auto looks for Jupyter
+
+        modules = tqdm(modules, desc="wizstats report", unit="analysis", position=0, file=stream)
+    total = len(modules)
+    for k, module in enumerate(modules, 1):
+        if mode == "bars":
+            modules.set_postfix_str(module.NAME)  # type: ignore[attr-defined]
+        elif mode == "lines":
+            print(f"[{k}/{total}] {module.NAME} ...", file=stream, flush=True)
+        start = time.perf_counter()
+        yield module
+        seconds = time.perf_counter() - start
+        timings.append(f"{module.NAME} {seconds:.0f}s")
+        if mode == "lines":
+            print(f"[{k}/{total}] {module.NAME} done in {seconds:.0f} s", file=stream, flush=True)
+    if mode == "bars":
+        modules.close()  # type: ignore[attr-defined]
+        print("  " + ", ".join(timings), file=stream, flush=True)
 
 
 # ---------------------------------------------------------------- the page
@@ -187,10 +236,7 @@ def _display(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _global_assumptions(frames: Sequence[pd.DataFrame], size: str) -> tuple[list[tuple[str, str]], pd.DataFrame]:
-    from .. import __version__
-    from ..players import POLICIES
-
-    common = importlib.import_module(f"{PACKAGE}._common")
+    common = _common()
     items = [
         (
             "rules",
@@ -264,7 +310,7 @@ def write_index(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) 
 
 def write_readme(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) -> Path:
     """Write ``README.md``: the same content as the page, in Markdown (charts linked)."""
-    common = importlib.import_module(f"{PACKAGE}._common")
+    common = _common()
     out = Path(out_dir)
     items, samples = _global_assumptions(frames, size)
     lines = ["# wizstats: the strategy report", "", INTRO, "", "Contents:", ""]

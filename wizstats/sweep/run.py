@@ -37,6 +37,8 @@ from typing import Any
 
 import numpy as np
 
+from ..checks import write_atomic
+
 __all__ = ["CACHE_FORMAT", "ChunkCache", "is_dask_client", "run_tasks", "sweep_key", "ticker"]
 
 CACHE_FORMAT = "wizstats-sweep-cache/2"
@@ -98,7 +100,7 @@ class ChunkCache:
                 )
             try:
                 text = json.dumps({"key": self.key, **self.description}, indent=1) + "\n"
-                _write_atomic(manifest, text.encode())
+                write_atomic(manifest, text.encode())
             except OSError as err:
                 raise ValueError(
                     f"cannot write the cache directory {str(self.directory)!r}: {err.strerror or err}"
@@ -238,7 +240,7 @@ class ChunkCache:
             buffer = io.BytesIO()
             np.savez(buffer, counts=counts, sweep=np.str_(self.key), index=np.int64(index))
             data = buffer.getvalue()
-            _write_atomic(path, data)
+            write_atomic(path, data)
             entry = {
                 "index": int(index),
                 "file": path.name,
@@ -263,12 +265,6 @@ def _short(err: BaseException) -> str:
     return " ".join(str(text).split())[:120]
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    """Write ``data`` to a temporary file beside ``path``, fsync it and rename it to ``path``."""
-    with _atomic(path) as handle:
-        handle.write(data)
-
-
 def _append_line(path: Path, line: str) -> None:
     """Append one line in one write, and flush it to disk (a torn last line is ignored when read)."""
     fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644)
@@ -279,22 +275,6 @@ def _append_line(path: Path, line: str) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-@contextlib.contextmanager
-def _atomic(path: Path) -> Iterator[Any]:
-    """Write to a temporary file beside ``path``; on success, fsync and rename it to ``path``."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def is_dask_client(executor: Any) -> bool:

@@ -10,7 +10,7 @@ internet. The JSON API answers what the CLI's ``--format json`` prints for the s
 ['/', '/api/ask', '/api/ask/{question}']
 """
 
-from .app import create_app
+from .app import create_app, serve
 from .limits import LIMITS, Limits
 
-__all__ = ["LIMITS", "Limits", "create_app"]
+__all__ = ["LIMITS", "Limits", "create_app", "serve"]

@@ -20,9 +20,11 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import signal
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
+from types import FrameType
 from typing import Any
 
 from starlette.applications import Starlette
@@ -40,7 +42,7 @@ from .commands import read_params, run_command, run_score
 from .jobs import Busy, Gone, JobPool
 from .limits import LIMITS, Limits, check_limits
 
-__all__ = ["create_app"]
+__all__ = ["create_app", "serve"]
 
 log = logging.getLogger("wizstats.web")
 
@@ -117,6 +119,21 @@ class _Server:
             return _error(400, str(err))
         pool = self.light if endpoint == "ask-list" else self.heavy
         return await self.answer(request, pool, run_command, endpoint, values, name)
+
+    async def warm(self) -> None:
+        """A tiny bid, so that the worker loads (or compiles) the kernels before the first real one."""
+        values = read_params("bid", [("hand", "W,R12,B3"), ("trump", "R5"), ("n", "20")])
+        with contextlib.suppress(Busy):  # the server stopped first
+            await self.heavy.run(run_command, "bid", values)
+
+    def stop(self) -> None:
+        """The server was asked to stop: end the simulations now, so requests in flight get 503 at once."""
+        self.heavy.stop()
+
+    def close(self) -> None:
+        """End the worker processes and threads and release what they hold (called again: nothing to do)."""
+        self.heavy.close()
+        self.light.close()
 
 
 def _routes(server: _Server) -> list[Route]:
@@ -278,14 +295,15 @@ def create_app(limits: Limits = LIMITS, *, trusted_hosts: list[str] | None = Non
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        if warm:  # a tiny bid loads the kernels into the worker while the first page loads
-            values = read_params("bid", [("hand", "W,R12,B3"), ("trump", "R5"), ("n", "20")])
-            app.state.warming = asyncio.ensure_future(server.heavy.run(run_command, "bid", values))
+        warming = asyncio.ensure_future(server.warm()) if warm else None  # while the first page loads
         try:
             yield
         finally:
-            server.heavy.close()
-            server.light.close()
+            if warming is not None:
+                warming.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await warming
+            server.close()
 
     app = Starlette(
         routes=_routes(server),
@@ -298,3 +316,38 @@ def create_app(limits: Limits = LIMITS, *, trusted_hosts: list[str] | None = Non
     )
     app.state.server = server
     return app
+
+
+def serve(app: Starlette, host: str, port: int) -> None:
+    """Serve ``app`` (made by :func:`create_app`) with uvicorn until Ctrl-C or SIGTERM; then end its workers.
+
+    The first Ctrl-C stops the simulations at once, so a request in flight gets 503 ("the server
+    is stopping") instead of holding the shutdown for as long as it computes (minutes while the
+    kernels compile); the worker processes, which ignore Ctrl-C, are ended by the server, and
+    their pool is shut down and waited for before this returns (no process, no "leaked
+    semaphore" left). It returns normally after either signal, also after a second Ctrl-C
+    (uvicorn's "force quit").
+    """
+    import uvicorn
+
+    server: _Server = app.state.server
+
+    class Uvicorn(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            server.stop()
+            super().handle_exit(sig, frame)
+
+    handled = (signal.SIGINT, signal.SIGTERM)
+    previous = {sig: signal.getsignal(sig) for sig in handled}
+    for sig in handled:  # uvicorn raises the signal it stopped on again when done: here it ends quietly
+        signal.signal(sig, _stopped)
+    try:
+        Uvicorn(uvicorn.Config(app, host=host, port=port, log_level="warning")).run()
+    finally:
+        server.close()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def _stopped(signum: int, frame: FrameType | None) -> None:
+    """The handler left while :func:`serve` runs: the signal was handled (uvicorn stopped)."""

@@ -162,49 +162,25 @@ def records(frame: pd.DataFrame) -> list[dict[str, Any]]:
     return json.loads(frame.to_json(orient="records"))
 
 
+def _keywords(values: dict[str, Any], *positional: str) -> dict[str, Any]:
+    """An endpoint's values as the keyword arguments of the function the CLI calls (``players``: ``n_players``)."""
+    return {
+        ("n_players" if k == "players" else k.replace("-", "_")): v for k, v in values.items() if k not in positional
+    }
+
+
 def _answer(endpoint: str, values: dict[str, Any], name: str | None) -> list[dict[str, Any]]:
     if endpoint == "bid":
-        _, table = bid_table(
-            values["hand"],
-            trump=values["trump"],
-            n_players=values["players"],
-            seat=values["seat"],
-            bids=values["bids"],
-            plus_minus_one=values["plus-minus-one"],
-            policy=values["policy"],
-            n=values["n"],
-            seed=values["seed"],
-        )
+        _, table = bid_table(values["hand"], **_keywords(values, "hand"))
     elif endpoint == "strength":
-        _, table = strength_table(
-            values["card"],
-            n_players=values["players"],
-            hand_size=values["hand-size"],
-            trump=values["trump"],
-            seat=values["seat"],
-            policy=values["policy"],
-            n=values["n"],
-            seed=values["seed"],
-        )
+        _, table = strength_table(values["card"], **_keywords(values, "card"))
     elif endpoint == "ask-list":
         table = catalogue()
     else:
         if values["n"] is not None and values["n"] < 1:
             raise ParamError(f"--n must be a whole number >= 1, got {values['n']}")  # as wizstats ask says it
-        options = AskOptions(
-            n_players=values["players"],
-            hand_size=values["hand-size"],
-            plus_minus_one=values["plus-minus-one"],
-            blind_trump=values["blind-trump"],
-            k=values["k"],
-            schedule=values["schedule"],
-            policy=values["policy"],
-            n=values["n"],
-            seed=values["seed"],
-            bids=None if values["bids"] is None else tuple(values["bids"]),
-            rank=values["rank"],
-        )
-        table = ask(name or "", options).full_table()
+        bids = None if values["bids"] is None else tuple(values["bids"])
+        table = ask(name or "", AskOptions(**_keywords({**values, "bids": bids}))).full_table()
     return records(table)
 
 

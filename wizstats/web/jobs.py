@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Awaitable, Callable
@@ -30,7 +31,12 @@ class Gone(Exception):
 
 
 def _worker_start() -> None:
-    """Import what the jobs need once per worker process, and end the worker if the server dies."""
+    """Import what the jobs need once per worker process, and end the worker if the server dies.
+
+    A worker ignores Ctrl-C (the terminal sends it to every process of the group): the server
+    decides when its workers stop (:meth:`JobPool.stop`).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     from . import commands  # noqa: F401
 
     parent = os.getppid()
@@ -51,9 +57,12 @@ class JobPool:
             raise ValueError(f"a pool needs workers >= 1 and queue >= 0, got {workers} and {queue}")
         self.workers, self.capacity, self.processes = workers, workers + queue, processes
         self.in_flight = 0
+        self.stopping = False
         self._executor: Executor | None = None
 
     def _pool(self) -> Executor:
+        if self.stopping:
+            raise Busy("the server is stopping")
         if self._executor is None:
             if self.processes:
                 self._executor = ProcessPoolExecutor(
@@ -70,8 +79,10 @@ class JobPool:
         if self.in_flight >= self.capacity:
             raise Busy(f"the server is busy ({self.in_flight} requests computing or waiting); try again shortly")
         self.in_flight += 1
+        executor = None
         try:
-            job = self._pool().submit(fn, *args)
+            executor = self._pool()
+            job = executor.submit(fn, *args)
             future = asyncio.wrap_future(job)
             if disconnected is None:
                 return await future
@@ -83,17 +94,40 @@ class JobPool:
                     job.cancel()  # dropped if it still waits (at once); a running job finishes unseen
                     raise Gone("the client went away")
         except BrokenProcessPool:
-            self._executor = None  # a worker died (killed, out of memory): start afresh next time
+            if self.stopping:
+                raise Busy("the server is stopping") from None
+            if self._executor is executor:  # a worker died (killed, out of memory): start afresh next time
+                self.close(reopen=True)
             raise Busy("a worker process stopped; try again") from None
         finally:
             self.in_flight -= 1
 
-    def close(self) -> None:
-        """Stop the workers at once: waiting jobs are dropped, running simulations killed (the server is stopping)."""
-        executor, self._executor = self._executor, None
+    def stop(self) -> None:
+        """Refuse new jobs and kill the worker processes now (safe in a signal handler: it only sends signals).
+
+        The jobs they ran end with :class:`Busy` ("the server is stopping"), so their requests are
+        answered at once instead of holding the server's shutdown; :meth:`close` cleans up.
+        """
+        self.stopping = True
+        for process in self._processes():
+            process.terminate()
+
+    def close(self, *, reopen: bool = False) -> None:
+        """Stop the workers and release what the pool holds: waiting jobs dropped, running simulations killed.
+
+        The executor is shut down and waited for, so its queues and their semaphores are released
+        here, not left to the interpreter's exit (which a signal may cut short: "leaked semaphore
+        objects"). ``reopen``: the pool may start afresh afterwards (a worker had died).
+        """
+        self.stopping = not reopen
+        executor, processes = self._executor, self._processes()
+        self._executor = None
         if executor is None:
             return
-        processes = dict(getattr(executor, "_processes", None) or {})  # ProcessPoolExecutor's workers by pid
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes.values():  # else the interpreter's exit would wait for a running job
+        for process in processes:  # else shutting down would wait for a running simulation
             process.terminate()
+        executor.shutdown(wait=self.processes, cancel_futures=True)  # threads hold no semaphores: not waited for
+
+    def _processes(self) -> list[Any]:
+        """The worker processes of a process pool (none for threads or before the first job)."""
+        return list((getattr(self._executor, "_processes", None) or {}).values())

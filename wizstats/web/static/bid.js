@@ -106,17 +106,37 @@
     if (count === 0) box.append(el("span", { class: "muted" }, "none: you bid first"));
     state.bids.forEach((value, i) => {
       const input = el("input", {
-        type: "number", min: 0, max: 20, step: 1, value, "data-seat": i + 1, "aria-label": `bid of seat ${i + 1}`,
+        type: "text", value, "data-seat": i + 1, "aria-label": `bid of seat ${i + 1}`, maxlength: 2,
         disabled: state.bidsHidden, inputmode: "numeric",
       });
-      input.addEventListener("input", () => { state.bids[i] = input.value; changed(false); });
+      input.addEventListener("input", () => { state.bids[i] = input.value.trim(); checkBids(); changed(false); });
       box.append(el("label", { class: "bid-input" }, el("span", {}, `seat ${i + 1}`), input));
     });
+    checkBids();
     $("#hidden-label").hidden = count === 0;
     policyOptions($("#policy"), state.policy, true);
     const samples = [[1000, "1,000 (quick)"], [4000, "4,000 (as the CLI)"], [16000, "16,000 (precise)"]];
     WZ.options($("#samples"), samples, state.n);
     $("#samples").disabled = slow(state.policy);
+  }
+
+  /** The index of the first earlier bid that is not a whole number (-1: none). */
+  function badBid() {
+    return state.bids.findIndex((b) => b !== "" && !/^\d+$/.test(String(b)));
+  }
+
+  function badBidMessage(bad) {
+    return `seat ${bad + 1}'s bid “${state.bids[bad]}” is not a whole number`;
+  }
+
+  /** Mark the box of a bid that is not a whole number and say so beside the boxes. */
+  function checkBids() {
+    const bad = state.bidsHidden ? -1 : badBid(), message = $("#bids-error");
+    message.textContent = bad < 0 ? "" : badBidMessage(bad);
+    message.hidden = bad < 0;
+    for (const input of document.querySelectorAll("#earlier-bids input")) {
+      WZ.markInvalid(input, Number(input.dataset.seat) === bad + 1, message);
+    }
   }
 
   function samplesFor(handSize) {
@@ -131,7 +151,8 @@
     if (trump === null) return { wait: "Now pick the turned card: press “as the turned card”, then click it (or tick “none turned”)." };
     if (hand.length > Math.floor(60 / state.players)) return { wait: `${state.players} players get at most ${Math.floor(60 / state.players)} cards each.` };
     const seen = !state.bidsHidden || earlierCount() === 0;
-    if (seen && state.bids.some((b) => b === "" || !/^\d+$/.test(String(b)))) return { wait: "Enter the earlier bids (or tick “not seen”)." };
+    if (seen && badBid() >= 0) return { wait: badBidMessage(badBid()) + ": a bid is 0, 1, 2, …" };
+    if (seen && state.bids.some((b) => b === "")) return { wait: "Enter the earlier bids (or tick “not seen”)." };
     const n = samplesFor(hand.length);
     const params = new URLSearchParams({ hand: hand.join(","), trump, players: state.players, seat: state.seat });
     const cli = ["wizstats bid", ...hand, "--trump", trump, "--players", state.players, "--seat", state.seat];
@@ -309,9 +330,13 @@
     $("#a-bids").value = asked.bids;
     policyOptions($("#a-policy"), asked.policy, false);
     const q = questions.find((x) => x.name === asked.name);
+    let shown = 0;
     for (const label of document.querySelectorAll("#ask-options [data-option]")) {
       label.hidden = !q || !q.options.includes(label.dataset.option);
+      shown += label.hidden ? 0 : 1;
     }
+    $("#ask-options-hint").textContent = q ? "This question takes no options." : "Pick a question below; the options it takes show here.";
+    $("#ask-options-hint").hidden = shown > 0;
     for (const item of document.querySelectorAll("#questions .question")) {
       const on = item.dataset.name === asked.name;
       item.classList.toggle("active", on);

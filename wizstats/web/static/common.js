@@ -46,16 +46,30 @@ const WZ = (() => {
     return "suit-" + card[0];
   }
 
-  /** A small face-up card (for showing a hand): <span class="mini suit-R">12</span>. */
+  /**
+   * What a card shows: its suit letter (B R G Y, as in the CLI's card text) and its rank, so that the
+   * suit never rests on the colour alone; a Wizard or Jester shows W or J.
+   */
+  function cardFace(card) {
+    if (card.length === 1) return [el("span", { class: "face" }, card)];
+    return [el("span", { class: "suit-mark", "aria-hidden": "true" }, card[0]), el("span", { class: "face" }, card.slice(1))];
+  }
+
+  /** A small face-up card (for showing a hand): <span class="mini suit-R" role="img" aria-label="red 12 (R12)">. */
   function miniCard(card, attrs) {
-    return el("span", { class: "mini " + cardClass(card), title: cardName(card), ...(attrs || {}) },
-      card.length > 1 ? card.slice(1) : card);
+    return el("span", { class: "mini " + cardClass(card), title: cardName(card), role: "img",
+      "aria-label": spokenName(card), ...(attrs || {}) }, cardFace(card));
   }
 
   function cardName(card) {
     if (card === "W") return "Wizard";
     if (card === "J") return "Jester";
     return SUITS.find((s) => s.letter === card[0]).name + " " + card.slice(1);
+  }
+
+  /** The accessible name of a card: its suit in words and its card text, e.g. "red 12 (R12)". */
+  function spokenName(card) {
+    return `${cardName(card)} (${card})`;
   }
 
   /** The clickable deck: one <button data-card="R12"> per card; ids number the 4 Wizards and Jesters. */
@@ -67,11 +81,10 @@ const WZ = (() => {
       const line = el("div", { class: "deck-row" });
       cards.forEach((card, index) => {
         if (row === "WJ" ? card.length === 1 : card[0] === row && card.length > 1) {
-          const label = card.length > 1 ? card.slice(1) : card;
           const button = el("button", {
             type: "button", class: "card " + cardClass(card), "data-card": card, "data-index": index,
-            title: cardName(card), "aria-pressed": "false", onclick: () => onClick(index, card),
-          }, el("span", { class: "face" }, label));
+            title: cardName(card), "aria-label": spokenName(card), "aria-pressed": "false", onclick: () => onClick(index, card),
+          }, cardFace(card));
           line.append(button);
         }
       });
@@ -276,11 +289,26 @@ const WZ = (() => {
     try { localStorage.setItem(key, JSON.stringify(value)); } catch (err) { /* storage full or off */ }
   }
 
+  /**
+   * Mark a box that holds what it cannot take (aria-invalid, a red frame) and tie it to the visible
+   * message saying why (aria-describedby: the id of messageNode); bad false: the box is fine again.
+   */
+  function markInvalid(input, bad, messageNode) {
+    input.classList.toggle("invalid", bad);
+    if (bad) {
+      input.setAttribute("aria-invalid", "true");
+      if (messageNode && messageNode.id) input.setAttribute("aria-describedby", messageNode.id);
+    } else {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    }
+  }
+
   function options(select, items, selected) {
     select.replaceChildren(...items.map(([value, text]) =>
       el("option", { value, selected: String(value) === String(selected) }, text)));
   }
 
-  return { SUITS, el, $, deckCards, cardClass, cardName, miniCard, buildDeck, fmt, signed, pct, number, Runner,
-    info, barChart, intervalPlot, tabs, load, save, options };
+  return { SUITS, el, $, deckCards, cardClass, cardName, spokenName, miniCard, buildDeck, fmt, signed, pct, number, Runner,
+    info, barChart, intervalPlot, tabs, load, save, options, markInvalid };
 })();

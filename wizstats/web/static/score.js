@@ -151,6 +151,7 @@
       input.addEventListener("input", () => {
         state.players[i] = input.value;
         for (const th of document.querySelectorAll(`#pad th[data-player="${i}"] .player-name`)) th.textContent = names()[i];
+        relabel();
         check();
       });
       return input;
@@ -176,17 +177,18 @@
       state.players.forEach((_, p) => {
         const e = entry(r, p);
         const bid = el("input", { type: "text", inputmode: "numeric", class: "bid", value: e.bid, maxlength: 2,
-          "data-round": r + 1, "data-player": p, "aria-label": `round ${r + 1}, ${who[p]}: bid` });
+          "data-round": r + 1, "data-player": p });
         const tricks = el("input", { type: "text", inputmode: "numeric", class: "tricks", value: e.tricks, maxlength: 2,
-          "data-round": r + 1, "data-player": p, "aria-label": `round ${r + 1}, ${who[p]}: tricks` });
+          "data-round": r + 1, "data-player": p });
         for (const [input, key] of [[bid, "bid"], [tricks, "tricks"]]) {
           input.addEventListener("input", () => { entry(r, p)[key] = input.value; check(); drawChecks(); });
           input.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { ev.preventDefault(); next(input); } });
         }
-        tr.append(el("td", { class: "cell bid-cell" }, el("span", { class: "dealer-mark", title: "deals this round", hidden: true }, "D"), bid),
+        const mark = el("span", { class: "dealer-mark", title: "deals this round", "aria-hidden": "true" }, "D");
+        tr.append(el("td", { class: "cell bid-cell" }, el("span", { class: "bid-box" }, mark, bid)),
           el("td", { class: "cell" }, tricks), el("td", { class: "num total", "data-round": r + 1, "data-player": p }));
       });
-      tr.append(el("td", { class: "check-cell" }));
+      tr.append(el("td", { class: "check-cell", id: `check-${r + 1}` }));
       body.append(tr);
     });
     const foot = el("tfoot", {}, el("tr", {}, el("th", { colspan: 2 }, "Total"),
@@ -229,12 +231,12 @@
       th.classList.toggle("winner", checked.winners.includes(who[Number(th.dataset.player)]));
     }
     const upTo = completeRounds();
+    relabel();
     for (const tr of document.querySelectorAll("#pad tbody tr")) {
       const r = Number(tr.dataset.round) - 1;
-      const dealer = r < checked.dealers.length ? checked.dealers[r] : who[r % who.length];
-      tr.querySelectorAll(".dealer-mark").forEach((mark, p) => { mark.hidden = who[p] !== dealer; });
       const cell = tr.querySelector(".check-cell");
-      const problems = checked.problems[r];
+      const typos = markTypos(tr, cell);
+      const problems = typos.length ? typos : checked.problems[r];
       tr.classList.toggle("bad", Boolean(problems));
       tr.classList.toggle("done", !problems && r < checked.through && r < upTo);
       tr.classList.toggle("future", !isStarted(r) && r >= upTo);
@@ -245,6 +247,39 @@
     }
     $("#verdict").replaceChildren(...checked.verdict.map((line) => el("div", {}, line)));
     $("#verdict").hidden = !checked.verdict.length;
+  }
+
+  /** The seat that deals round r (0-based): the server's word once checked, else the rotation. */
+  function dealerOf(r) {
+    const seat = r < checked.dealers.length ? names().indexOf(checked.dealers[r]) : -1;
+    return seat >= 0 ? seat : r % state.players.length;
+  }
+
+  /** The accessible names of the boxes and the dealer marks: they follow the players' names. */
+  function relabel() {
+    const who = names();
+    for (const input of document.querySelectorAll("#pad input.bid, #pad input.tricks")) {
+      const r = Number(input.dataset.round), p = Number(input.dataset.player);
+      const deals = dealerOf(r - 1) === p ? " (deals)" : "";
+      input.setAttribute("aria-label", `round ${r}, ${who[p]}${deals}: ${input.classList.contains("bid") ? "bid" : "tricks"}`);
+    }
+    for (const tr of document.querySelectorAll("#pad tbody tr")) {
+      const dealer = dealerOf(Number(tr.dataset.round) - 1);
+      tr.querySelectorAll(".dealer-mark").forEach((mark, p) => mark.classList.toggle("on", p === dealer));
+    }
+  }
+
+  /** Mark the row's boxes that hold neither a number nor "-"; the messages naming them (for the Check cell). */
+  function markTypos(tr, cell) {
+    const who = names(), typos = [];
+    for (const input of tr.querySelectorAll("input.bid, input.tricks")) {
+      const value = cleanValue(input.value);
+      const bad = !/^(\d*|-)$/.test(value);
+      WZ.markInvalid(input, bad, cell);
+      const kind = input.classList.contains("bid") ? "bid" : "tricks";
+      if (bad) typos.push(`${who[Number(input.dataset.player)]}'s ${kind} “${value}” is not a number (a whole number, or - to sit out)`);
+    }
+    return typos;
   }
 
   function bidSum(r) {
