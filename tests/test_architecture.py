@@ -2,7 +2,8 @@
 
 The layers, lowest first (docs/architecture.md):
 rules -> reference -> _kernels -> players -> engine -> exact -> stats -> sweep -> questions -> report -> cli.
-``intervals``, ``estimates`` and ``scoresheet`` are small top-level modules beside them.
+``intervals``, ``checks``, ``layout`` (the players' plain ints, shared by the registry and the kernels),
+``estimates`` and ``scoresheet`` are small top-level modules beside them.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ PACKAGE = ROOT / "wizstats"
 LAYERS = {
     "intervals": 0,
     "checks": 0,
+    "layout": 0,
     "rules": 1,
     "estimates": 2,
     "scoresheet": 2,

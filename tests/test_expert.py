@@ -19,43 +19,11 @@ from wizstats.reference import replay_round
 
 # ---------------------------------------------------------------- registry
 def test_registry_matches_the_kernel() -> None:
-    from wizstats._kernels.players import dispatch as policies
+    """The expert's defaults row is the kernel's (``EXPERT_DEFAULTS``, which ``pimc:bidder=1`` bids with);
+    its columns are checked with every policy's in ``tests/test_policies.py``."""
     from wizstats._kernels.players import expert
 
-    info = POLICIES["expert"]
-    assert info.kernel_id == policies.P_EXPERT
-    columns = [
-        expert.E_READ,
-        expert.E_FADE,
-        expert.E_RUFF,
-        expert.E_LEAD_MIN,
-        expert.E_KILL,
-        expert.E_DUCK,
-        expert.E_PICK,
-        expert.E_LEAD_NT,
-        expert.E_FITTED,
-        expert.E_GATE,
-        expert.E_SEARCH,
-        expert.E_NAMED,
-    ]
-    assert list(info.defaults) == [
-        "read",
-        "fade",
-        "ruff",
-        "lead_min",
-        "kill",
-        "duck",
-        "pick",
-        "lead_nt",
-        "fitted",
-        "gate",
-        "search",
-        "named",
-    ]
-    assert columns == list(range(12))
-    from wizstats._kernels.players import expert_play
-
-    assert expert_play.E_GATE == expert.E_GATE and expert_play.E_LEAD_NT == expert.E_LEAD_NT
+    assert list(expert.EXPERT_DEFAULTS) == list(Policy("expert").row())
     assert str(Policy("expert", read=0.0)) == "expert:read=0"
 
 

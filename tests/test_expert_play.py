@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def _weights() -> np.ndarray:
-    from wizstats._kernels.players.expert_weights import PLAY
+    from wizstats._kernels.players.expert_play import PLAY
 
     return PLAY
 
@@ -36,18 +36,18 @@ def _fitted_sizes() -> list[int]:
     return [r + 1 for r in range(_weights().shape[0]) if np.any(_weights()[r] != 0.0)]
 
 
-def test_the_weights_module_says_which_rows_the_validation_kept() -> None:
-    """The header of the written module names exactly the hand sizes whose rows are not zero."""
-    from wizstats._kernels.players import expert_weights
+def test_the_weights_file_says_which_rows_the_validation_kept() -> None:
+    """The note of the written data file names exactly the hand sizes whose rows are not zero."""
+    from wizstats._kernels.players import fitted
 
-    named = re.search(r"hand sizes ([\d, ]+)\.", expert_weights.__doc__ or "")
+    named = re.search(r"hand sizes ([\d, ]+)\.", fitted.note("expert_play"))
     assert named is not None
     assert [int(x) for x in named.group(1).split(",")] == _fitted_sizes()
     assert _fitted_sizes(), "no fitted row: the expert would play the heuristic's card everywhere"
 
 
 def _gates() -> np.ndarray:
-    from wizstats._kernels.players.expert_weights import GATE
+    from wizstats._kernels.players.expert_play import GATE
 
     return GATE
 
@@ -191,7 +191,7 @@ def test_the_fit_recovers_known_weights() -> None:
 
 # ---------------------------------------------------------------- the card network (fitted=2)
 def _net() -> list[np.ndarray]:
-    from wizstats._kernels.players import expert_net_weights as m
+    from wizstats._kernels.players import expert_play as m
 
     return [m.W1, m.B1, m.W2, m.B2, m.W3]
 

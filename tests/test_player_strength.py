@@ -25,8 +25,8 @@ The measured figures below come from (a few minutes of CPU on this 2-core machin
 which prints the ``measured=`` lines to paste into :data:`STRENGTH`. A new player gets an entry here
 before it is registered; the test fails for a registered player without measured figures.
 
-Bid table: :mod:`wizstats._kernels.players.bidtable` is fitted by ``tools/fit_bid_table.py`` to the
-heuristic's own self-play. On fresh deals (seeds the fit never used) the table's expected tricks of each
+Bid table: ``wizstats/data/bidtable.npz`` (:data:`wizstats._kernels.players.heuristic.TABLE`) is fitted by
+``tools/fit_bid_table.py`` to the heuristic's own self-play. On fresh deals (seeds the fit never used) the table's expected tricks of each
 hand must be what the heuristic bids (rounded), and must match the tricks the hands then take: per
 (players, hand size), per seat and per card type, the mean of (tricks - expected) stays within a
 tolerance (see :func:`test_bid_table_predicts_fresh_deals`).
@@ -202,7 +202,7 @@ def _expected_tricks(trace, n: int, r: int) -> tuple[np.ndarray, np.ndarray]:  #
     the fitting script or the kernel: features are the card types, the seat, trumps squared, void
     suits other than trump, and their product.
     """
-    from wizstats._kernels.players.bidtable import TABLE
+    from wizstats._kernels.players.heuristic import TABLE
 
     deck = Rules(n).deck
     kinds, suits, ranks = (np.asarray(a) for a in (deck.kinds, deck.suits, deck.ranks))

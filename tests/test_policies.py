@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wizstats import Rules
+from wizstats import Rules, layout
 from wizstats.engine import fixed_hand_score, rollout_bid_values, round_setup, simulate, trace_rounds
 from wizstats.players import DEFAULT_POLICY, POLICIES, Policy, resolve_policies
 from wizstats.reference import replay_round
@@ -26,21 +26,34 @@ def _fast(name: str) -> Policy | str:
 
 
 # ---------------------------------------------------------------- registry
-def test_registry_matches_kernel_ids_and_defaults() -> None:
-    from wizstats._kernels.players import dispatch as policies
-    from wizstats._kernels.players import heuristic, pimc
+def test_layout_names_each_column_by_its_int() -> None:
+    """``wizstats.layout``: every parameter name of a policy id sits at the column its constant names
+    (``H_LEAD_MIN`` is the column of ``lead_min`` in the heuristic's names), the ids are distinct, and the
+    expert's ruff, lead_min, kill and duck are the heuristic's columns (its row goes to the heuristic's play)."""
+    prefix = {layout.P_HEURISTIC: "H_", layout.P_PIMC: "P_", layout.P_ROLLOUT: "P_", layout.P_EXPERT: "E_"}
+    for pid, names in layout.COLUMNS.items():
+        assert len(names) <= layout.N_PARAMS and len(set(names)) == len(names)
+        for column, name in enumerate(names):
+            assert getattr(layout, prefix[pid] + name.upper()) == column, (pid, name)
+    ids = [layout.P_RANDOM, layout.P_HEURISTIC, layout.P_BASELINE, layout.P_PIMC, layout.P_ROLLOUT, layout.P_EXPERT]
+    assert sorted(ids) == sorted(layout.COLUMNS) == list(range(len(ids)))
+    assert layout.N_H == len(layout.COLUMNS[layout.P_HEURISTIC])
+    for name in ("RUFF", "LEAD_MIN", "KILL", "DUCK"):
+        assert getattr(layout, "E_" + name) == getattr(layout, "H_" + name)
 
-    assert POLICIES["random"].kernel_id == policies.P_RANDOM
-    assert POLICIES["heuristic"].kernel_id == policies.P_HEURISTIC
-    assert POLICIES["baseline"].kernel_id == policies.P_BASELINE
-    assert POLICIES["pimc"].kernel_id == policies.P_PIMC
-    assert POLICIES["rollout"].kernel_id == policies.P_ROLLOUT
+
+def test_registry_is_the_layout_and_its_defaults_the_kernels() -> None:
+    """Each registered policy's parameters are its id's layout columns, in order (the registry refuses
+    another order); the kernels' default rows equal the registered defaults."""
+    from wizstats._kernels.players import heuristic
+    from wizstats.players import PolicyInfo
+
+    for info in POLICIES.values():
+        assert tuple(info.params) == layout.COLUMNS[info.kernel_id], info.name
     assert list(POLICIES["heuristic"].defaults.values()) == list(heuristic.DEFAULTS)
-    names = ["worlds", "spite", "infer", "playout", "bidder"]
-    assert list(POLICIES["rollout"].defaults) == [*names, "samples", "window"]
-    assert list(POLICIES["pimc"].defaults) == names
-    columns = (pimc.P_WORLDS, pimc.P_SPITE, pimc.P_INFER, pimc.P_PLAYOUT, pimc.P_BIDDER, pimc.P_SAMPLES, pimc.P_WINDOW)
-    assert columns == (0, 1, 2, 3, 4, 5, 6)
+    swapped = {"bias": 0.0, "scale": 1.0}
+    with pytest.raises(ValueError, match="not the kernel's columns"):
+        PolicyInfo("odd", layout.P_HEURISTIC, swapped, "a heuristic declared out of order")
 
 
 def test_expert_playout_rows_are_the_expert_defaults() -> None:
@@ -49,9 +62,9 @@ def test_expert_playout_rows_are_the_expert_defaults() -> None:
 
     row = Policy("expert").row()
     assert list(expert.EXPERT_DEFAULTS) == list(row)
-    assert list(expert.PLAYOUT) == [row[k] if 2 <= k <= 5 else heuristic.DEFAULTS[k] for k in range(heuristic.N_H)]
+    assert list(expert.PLAYOUT) == [row[k] if 2 <= k <= 5 else heuristic.DEFAULTS[k] for k in range(layout.N_H)]
     nt = expert.PLAYOUT.copy()
-    nt[expert.E_LEAD_MIN] = Policy("expert").params["lead_nt"]
+    nt[layout.E_LEAD_MIN] = Policy("expert").params["lead_nt"]
     assert list(expert.PLAYOUT_NT) == list(nt)
 
 

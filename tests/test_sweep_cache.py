@@ -82,16 +82,20 @@ def test_sweep_code_version_covers_every_listed_source(tmp_path: Path, monkeypat
 
 
 def test_kernel_cache_key_covers_every_kernel_module(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Editing any kernel module, in any subpackage of ``_kernels``, changes the compiled-kernel cache key
-    (numba checks only a kernel's own file, so a stale key would load kernels compiled from old callees)."""
-    root = _copy_package(tmp_path) / "_kernels"
+    """Editing any kernel module, in any subpackage of ``_kernels``, the shared ``layout.py`` or a fitted data
+    file, changes the compiled-kernel cache key (numba checks only a kernel's own file, and freezes the
+    layout's ints and the data's arrays into the code, so a stale key would load kernels compiled from old ones)."""
+    package = _copy_package(tmp_path)
+    root = package / "_kernels"
     monkeypatch.setattr(jit, "__file__", str(root / "jit.py"))
     base = jit._kernel_sources_hash()
     modules = sorted(root.rglob("*.py"))
     assert {p.parent.name for p in modules} >= {"_kernels", "rules", "players", "engine", "special", "variants"}
-    for path in modules:
+    data = sorted((package / "data").glob("*.npz"))
+    assert len(data) >= 4
+    for path in [*modules, package / "layout.py", *data]:
         text = path.read_bytes()
         path.write_bytes(text + b"\n# edited\n")
-        assert jit._kernel_sources_hash() != base, path.relative_to(root)
+        assert jit._kernel_sources_hash() != base, path.relative_to(package)
         path.write_bytes(text)
     assert jit._kernel_sources_hash() == base

@@ -1,4 +1,4 @@
-"""Fit the heuristic's table of expected tricks from its own self-play (writes ``_kernels/bidtable.py``).
+"""Fit the heuristic's table of expected tricks from its own self-play (writes ``wizstats/data/bidtable.npz``).
 
 For every player count ``n`` (3-6) and hand size ``r`` of the standard deck, the expected tricks
 of a hand are modelled as a sum of weights, one per card in it by card type (Wizard, Jester,
@@ -13,7 +13,8 @@ the table in the repository is the third pass, mean change 0.009 from the second
     for i in 1 2 3; do python tools/fit_bid_table.py 25000 $((2024 + i)); done
 
 Each pass recompiles the kernels (the table is compiled in as a constant, and the kernel cache
-is keyed by the kernel sources, this table included).
+is keyed by the kernel sources and the data files, this table included). The weights are written
+rounded to 4 decimals, as the table's loader (:mod:`wizstats._kernels.players.fitted`) reads them.
 
 >>> types = card_types(__import__("wizstats").Deck.standard(), trump=1)
 >>> int(types[52]), int(types[56]), int(types[13 + 12]), int(types[12])
@@ -24,10 +25,10 @@ from __future__ import annotations
 
 import sys
 import time
-from pathlib import Path
 
 import numpy as np
 
+from wizstats._kernels.players import fitted
 from wizstats.engine import trace_rounds
 from wizstats.rules import CardKind, Deck, Rules
 
@@ -37,7 +38,8 @@ N_TYPES = 28
 """Wizard, Jester, trump ranks 1..13, other ranks 1..13."""
 N_FEATURES = N_TYPES + 6 + 3
 """Card types, one column per seat (up to 6), then trumps squared, void suits, and their product."""
-TABLE_PATH = Path(__file__).resolve().parent.parent / "wizstats" / "_kernels" / "players" / "bidtable.py"
+TABLE_PATH = fitted.DATA / "bidtable.npz"
+"""Where the table goes (the arrays ``table`` and ``fitted``; see :data:`wizstats._kernels.players.fitted.SPECS`)."""
 
 
 def card_types(deck: Deck, trump: int) -> np.ndarray:
@@ -92,40 +94,17 @@ def fit_one(n: int, r: int, n_rounds: int, seed: int, ridge: float = 1.0) -> tup
 
 
 def _write(table: dict[tuple[int, int], np.ndarray], note: str) -> None:
-    lines = [
-        '"""Expected tricks of the heuristic, per card type and seat: written by ``python tools/fit_bid_table.py``.',
-        "",
-        "Do not edit by hand. ``TABLE[n - 3, r - 1, no_trump, feature]``: features are the card types",
-        "(Wizard, Jester, trump 1..13, other 1..13), the seats 0..5, trumps squared, void suits other",
-        "than trump, and their product; ``FITTED[n - 3, r - 1]`` is 1 where a fit exists.",
-        note,
-        '"""',
-        "",
-        "import numpy as np",
-        "",
-        f"TABLE = np.zeros((4, 20, 2, {N_FEATURES}))",
-        "FITTED = np.zeros((4, 20), np.int64)",
-        "",
-        "_ROWS = [",
-    ]
+    """Write the table (each weight rounded to 4 decimals) and the note into :data:`TABLE_PATH`."""
+    weights = np.zeros((4, 20, 2, N_FEATURES))
+    fitted_cells = np.zeros((4, 20), np.int64)
     for (n, r), w in sorted(table.items()):
-        for nt in (0, 1):
-            lines.append(f"    ({n}, {r}, {nt}, (")
-            for i in range(0, N_FEATURES, 10):
-                lines.append("        " + ", ".join(f"{v:.4f}" for v in w[nt, i : i + 10]) + ",")
-            lines.append("    )),")
-    lines += [
-        "]",
-        "for _n, _r, _nt, _w in _ROWS:",
-        "    TABLE[_n - 3, _r - 1, _nt] = _w",
-        "    FITTED[_n - 3, _r - 1] = 1",
-        "",
-    ]
-    TABLE_PATH.write_text("\n".join(lines))
+        weights[n - 3, r - 1] = [[float(f"{v:.4f}") for v in row] for row in w]
+        fitted_cells[n - 3, r - 1] = 1
+    fitted.save("bidtable", {"table": weights, "fitted": fitted_cells}, note, folder=TABLE_PATH.parent)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Fit every (players, hand size) of the standard deck and rewrite the table module."""
+    """Fit every (players, hand size) of the standard deck and rewrite the table's data file."""
     args = sys.argv[1:] if argv is None else argv
     n_rounds = int(args[0]) if args else 40_000
     seed = int(args[1]) if len(args) > 1 else 2024

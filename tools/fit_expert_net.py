@@ -1,4 +1,4 @@
-"""Fit the ``expert``'s card network (writes ``wizstats/_kernels/players/expert_net_weights.py``).
+"""Fit the ``expert``'s card network (writes ``wizstats/data/expert_net.npz``).
 
 1. Label: for each hand size 2..15 (4 players, standard rules), ``--policy`` self-play
    (default ``expert:fitted=1``, the linear card play) is labelled by :func:`wizstats.engine.card_labels` with ``worlds=0``:
@@ -13,8 +13,8 @@
    differences between the cards of a decision count, as in the choice of a card). A fifth
    of the decisions is held out; the script prints, per hand size, the points per decision
    the network's card and the heuristic's card lose against the best card in the true deal.
-3. Write the weights (float64 literals). Each write recompiles the kernels: the weights are
-   compiled in as constants, and the kernel cache is keyed by the kernel sources.
+3. Write the weights (float64, 9 significant digits). Each write recompiles the kernels: the weights are
+   compiled in as constants, and the kernel cache is keyed by the kernel sources and the data files.
 4. Repeat (``--iterations``, default 3): each later round labels the self-play of the network
    just written (``expert:fitted=2``, fresh processes compile it), with the same seeds, and fits
    to those labels and all before together (the decisions of the player that will use the
@@ -23,7 +23,7 @@
    The third round (the default since it was measured) gained most at 15 cards against
    ``rollout`` (see ``benchmarks/README.md``).
 
-The repository's weights come from the command named in the written module:
+The repository's weights come from the command named in the written file's note:
 
     python tools/fit_expert_net.py
 
@@ -48,7 +48,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "wizstats" / "_kernels" / "players" / "expert_net_weights.py"
+OUT = ROOT / "wizstats" / "data" / "expert_net.npz"
 SIZES = range(2, 16)
 """Hand sizes labelled (round 1 has no choice of card)."""
 Labels = tuple[int, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
@@ -153,26 +153,11 @@ def train(
 
 
 def write(weights: list[np.ndarray], how: str) -> None:
-    """Write the weights module (one row of a matrix per line, left alone by ruff's formatter)."""
+    """Write the weights (each to 9 significant digits) to :data:`OUT`, with ``how`` as the file's note."""
+    from wizstats._kernels.players import fitted
 
-    def literal(a: np.ndarray) -> str:
-        if a.ndim == 1:
-            return "np.array([" + ", ".join(f"{v:.9g}" for v in a) + "])"
-        return (
-            "np.array(\n    [\n"
-            + "".join("        [" + ", ".join(f"{v:.9g}" for v in row) + "],\n" for row in a)
-            + "    ]\n)"
-        )
-
-    names = ["W1", "B1", "W2", "B2", "W3"]
-    body = "\n".join(f"{name} = {literal(a)}" for name, a in zip(names, weights, strict=True))
-    OUT.write_text(
-        '"""Weights of the ``expert``\'s card network: written by ``python tools/fit_expert_net.py``.\n\n'
-        "Do not edit by hand. ``W1[input, unit]``, ``B1``, ``W2``, ``B2``, ``W3``: see\n"
-        f":func:`.expert_play.net_score`. {how}\n"
-        '"""\n\nimport numpy as np\n\n# fmt: off\n'
-        f"{body}\n# fmt: on\n"
-    )
+    rounded = [np.vectorize(lambda v: float(f"{v:.9g}"), otypes=[np.float64])(a) for a in weights]
+    fitted.save("expert_net", dict(zip(("w1", "b1", "w2", "b2", "w3"), rounded, strict=True)), how, folder=OUT.parent)
 
 
 def labelled(policy: str, args: argparse.Namespace, labels: Path | None) -> list[Labels]:

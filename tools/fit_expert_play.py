@@ -1,4 +1,4 @@
-"""Fit the ``expert``'s card play (writes ``wizstats/_kernels/players/expert_weights.py``).
+"""Fit the ``expert``'s card play (writes ``wizstats/data/expert_play.npz``).
 
 1. Label: for each hand size 2..15 (4 players, standard rules), ``expert:fitted=0`` self-play
    (the expert's own bids, the heuristic's card play with the expert's parameters) is labelled
@@ -20,7 +20,7 @@
 Why not label with the ``pimc`` search's values (``worlds > 0``)? Tried: a fit to them scores
 better on those values but plays worse from 7 cards on (the search's deals ignore what the
 play so far says about the hands, and a fit follows that bias everywhere); the true deal
-carries no such bias. The repository's weights come from the command named in the module:
+carries no such bias. The repository's weights come from the command named in the data file's note:
 
     python tools/fit_expert_play.py --seed 7100
 
@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import subprocess
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -46,7 +45,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-OUT = ROOT / "wizstats" / "_kernels" / "players" / "expert_weights.py"
+OUT = ROOT / "wizstats" / "data" / "expert_play.npz"
 SIZES = range(2, 16)
 """Hand sizes labelled (round 1 has no choice of card)."""
 
@@ -93,18 +92,12 @@ def regret(scores: np.ndarray, y: np.ndarray, decision: np.ndarray) -> float:
 
 
 def write(weights: np.ndarray, gates: np.ndarray, how: str) -> None:
-    """Write the weights module (formatted by ruff where it is installed)."""
-    rows = ",\n".join("    [" + ", ".join(f"{x:.6g}" for x in row) + "]" for row in weights)
-    OUT.write_text(
-        '"""Weights of the ``expert``\'s card play: written by ``python tools/fit_expert_play.py``.\n\n'
-        "Do not edit by hand. ``PLAY[hand size - 1, feature]`` (see :mod:`.expert_play`); a row of zeros\n"
-        "plays the heuristic's card. ``GATE[hand size - 1]``: how many points of fitted score the best card\n"
-        f"must gain over the heuristic's to be played. {how}\n"
-        '"""\n\nimport numpy as np\n\n'
-        f"PLAY = np.array(\n[\n{rows}\n]\n)\n\n"
-        f"GATE = np.array([{', '.join(f'{g:g}' for g in gates)}], dtype=np.float64)\n"
-    )
-    subprocess.run([sys.executable, "-m", "ruff", "format", "-q", str(OUT)], check=False)
+    """Write the weights (6 significant digits) and gates to :data:`OUT`, with ``how`` as the file's note."""
+    from wizstats._kernels.players import fitted
+
+    play = np.array([[float(f"{x:.6g}") for x in row] for row in weights], dtype=np.float64)
+    gate = np.array([float(f"{g:g}") for g in gates], dtype=np.float64)
+    fitted.save("expert_play", {"play": play, "gate": gate}, how, folder=OUT.parent)
 
 
 GATES = (0.0, 1.0, 2.0, 4.0, 8.0)

@@ -1,4 +1,4 @@
-"""Write ``wizstats/_kernels/players/expert_round1.py``: the exact round-1 bids of the ``expert`` player, packed.
+"""Write ``wizstats/data/expert_round1.npz``: the exact round-1 bids of the ``expert`` player, packed.
 
 Round 1 (one card each, standard deck, 3-6 players) is solved exactly: bid 1 iff the chance to
 take the trick, given one's card, seat, the turned card (or the named suit) and the earlier
@@ -20,16 +20,14 @@ writes anything. Run from the repository root::
 
 from __future__ import annotations
 
-import base64
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
 
 from wizstats import Deck, Rules, break_even_probability, round1_win_probability
 
-OUT = Path(__file__).resolve().parents[1] / "wizstats" / "_kernels" / "players" / "expert_round1.py"
+OUT = Path(__file__).resolve().parents[1] / "wizstats" / "data" / "expert_round1.npz"
 N_CLASS = 15
 PLAYERS = (3, 4, 5, 6)
 VARIANTS = [(scoring, choice) for scoring in ("standard", "alternative") for choice in ("after-look", "blind")]
@@ -106,12 +104,6 @@ def open_masks(n: int, scoring: str, choice: str) -> np.ndarray:
     return masks
 
 
-def blob(a: np.ndarray) -> str:
-    """``uint64`` array to zlib-compressed base64 text, 96 characters a line."""
-    text = base64.b64encode(zlib.compress(a.astype("<u8").tobytes(), 9)).decode()
-    return "\n".join(f'    "{text[i : i + 96]}"' for i in range(0, len(text), 96))
-
-
 def main() -> int:
     open_rows, hidden_rows = [], []
     for scoring, choice in VARIANTS:
@@ -123,21 +115,11 @@ def main() -> int:
     open_at = np.cumsum([0] + [n * 2 ** (n - 1) * N_CLASS for n in PLAYERS])
     hidden_at = np.cumsum([0] + [n * N_CLASS for n in PLAYERS])
     assert open_all.size == len(VARIANTS) * open_at[-1] and hidden_all.size == len(VARIANTS) * hidden_at[-1]
-    OUT.write_text(
-        '"""Exact round-1 bids of the ``expert`` player, packed: written by ``tools/gen_expert_round1.py``.\n\n'
-        "Do not edit by hand. ``R1_OPEN[v * R1_OPEN_LEN + R1_OPEN_AT[n - 3] + (seat * 2 ** (n - 1) + history)\n"
-        "* 15 + class]`` and ``R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + class]``: bit ``c``\n"
-        "set when the card of canonical id ``c`` bids 1 (``v = 2 * alternative + blind``; see the script).\n"
-        '"""\n\n'
-        "import base64\nimport zlib\n\nimport numpy as np\n\n"
-        f"R1_OPEN_AT = np.array({open_at[:-1].tolist()}, np.int64)\n"
-        f"R1_OPEN_LEN = {int(open_at[-1])}\n"
-        f"R1_HIDDEN_AT = np.array({hidden_at[:-1].tolist()}, np.int64)\n"
-        f"R1_HIDDEN_LEN = {int(hidden_at[-1])}\n\n"
-        f"_OPEN = (\n{blob(open_all)}\n)\n_HIDDEN = (\n{blob(hidden_all)}\n)\n\n"
-        'R1_OPEN = np.frombuffer(zlib.decompress(base64.b64decode(_OPEN)), "<u8").astype(np.uint64)\n'
-        'R1_HIDDEN = np.frombuffer(zlib.decompress(base64.b64decode(_HIDDEN)), "<u8").astype(np.uint64)\n'
-    )
+    from wizstats._kernels.players import fitted
+
+    arrays = {"open": open_all, "hidden": hidden_all, "open_at": open_at[:-1], "hidden_at": hidden_at[:-1]}
+    note = "Exact round-1 bids of the expert, packed (python tools/gen_expert_round1.py)."
+    fitted.save("expert_round1", arrays, note, folder=OUT.parent)
     print(f"wrote {OUT} ({open_all.size} + {hidden_all.size} masks)", file=sys.stderr)
     return 0
 

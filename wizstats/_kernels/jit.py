@@ -29,12 +29,21 @@ __all__ = ["FAST_PDEP", "get_num_threads", "hotjit", "jit", "namedtuple", "pdep"
 
 
 def _kernel_sources_hash() -> str:
-    """A hash over every kernel module's source: compiled code is only reused for the same sources."""
+    """A hash over every kernel module's source, the shared layout and the fitted data they compile in.
+
+    Compiled code is only reused for the same sources: numba freezes the module-level ints of
+    ``wizstats/layout.py`` and the arrays of ``wizstats/data/*.npz`` into the kernels.
+    """
     digest = hashlib.sha256()
     root = Path(__file__).parent
+    package = root.parent
+    shared = [package / "layout.py", *sorted((package / "data").glob("*.npz"))]
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
+    for path in shared:
+        digest.update(path.relative_to(package).as_posix().encode())
+        digest.update(path.read_bytes() if path.is_file() else b"missing")
     return digest.hexdigest()[:16]
 
 

@@ -122,8 +122,8 @@ def _counts_kernel(
     kernel, card by card (``tests/test_fastrandom.py``), several times faster, and compiles
     alone; everything else to :func:`wizstats._kernels.engine.round.simulate_counts`.
     """
-    from .._kernels.players.dispatch import P_RANDOM
     from .._kernels.rules import core as k
+    from ..layout import P_RANDOM
 
     tab, st0 = round_setup(rules, hand_size)
     if rules.deck.size <= 64 and all(int(i) == P_RANDOM for i in ids):

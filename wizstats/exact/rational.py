@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -328,13 +329,6 @@ def round1_history_possible(
 
 
 # ---------------------------------------------------------------- public: seat values
-def _ff(x: int, k: int) -> int:
-    out = 1
-    for i in range(k):
-        out *= x - i
-    return out
-
-
 @functools.lru_cache(maxsize=64)
 def _seat_values(game: Game, pm1: bool) -> dict[int, tuple[Fraction, Fraction, Fraction]]:
     """Per seat: (expected score, P(win), P(bids 1)) when everyone bids by the rule."""
@@ -363,7 +357,7 @@ def _seat_values(game: Game, pm1: bool) -> dict[int, tuple[Fraction, Fraction, F
             score += k * int((sc * wt).sum())
             win_all += k * int((win * wt).sum())
             ones += k * int((np.where(bid, total, 0) * wt).sum())
-        den = d * (d - 1) * _ff(d - 2, n - 1)
+        den = math.perm(d, n + 1)  # ordered deals of the n cards and the turned one
         out[p % n] = (Fraction(score, den), Fraction(win_all, den), Fraction(ones, den))
     return out
 

@@ -23,6 +23,7 @@ Fraction(3, 7)
 from __future__ import annotations
 
 import functools
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -69,15 +70,8 @@ Wizard turned (the dealer names a suit), and a random turned card (the average o
 
 # ---------------------------------------------------------------- round 1: counting
 def _ff(x: int, k: int) -> int:
-    """The falling factorial ``x (x-1) ... (x-k+1)``: ordered draws of ``k`` from ``x`` (0 when x < k)."""
-    if k <= 0:
-        return 1
-    if x < k:
-        return 0
-    out = 1
-    for i in range(k):
-        out *= x - i
-    return out
+    """The falling factorial ``x (x-1) ... (x-k+1)``: ordered draws of ``k`` from ``x`` (0 when x < k, 1 when k <= 0)."""
+    return 1 if k <= 0 else math.perm(x, k) if x >= k else 0
 
 
 def _category(y: Card, hero: Card, trump: int | None) -> int:

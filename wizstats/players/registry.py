@@ -26,11 +26,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..checks import WrongType, real, whole
+from ..layout import COLUMNS, MAXP, N_PARAMS, P_BASELINE, P_EXPERT, P_HEURISTIC, P_PIMC, P_RANDOM, P_ROLLOUT
 
 __all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
-
-MAXP = 8
-N_PARAMS = 12
 
 
 @dataclass(frozen=True)
@@ -98,7 +96,8 @@ class PolicyInfo:
     ``defaults`` maps each parameter to its :class:`Param` declaration, or (undeclared) to a bare
     default, which then takes any finite number within +-1e6 (``tests/fuzz`` asks every
     registered parameter to be declared). After construction ``defaults`` holds the plain
-    defaults and ``params`` the declarations, in the kernel's column order.
+    defaults and ``params`` the declarations, in the kernel's column order: for a kernel id of
+    :mod:`wizstats.layout` the names must be its ``COLUMNS`` in that order (else ``ValueError``).
     """
 
     name: str
@@ -114,6 +113,11 @@ class PolicyInfo:
         }
         if len(declared) > N_PARAMS:
             raise ValueError(f"policy {self.name!r}: at most {N_PARAMS} parameters, got {len(declared)}")
+        if self.kernel_id in COLUMNS and tuple(declared) != COLUMNS[self.kernel_id]:
+            raise ValueError(
+                f"policy {self.name!r}: parameters {tuple(declared)} are not the kernel's columns "
+                f"{COLUMNS[self.kernel_id]} (wizstats.layout)"
+            )
         object.__setattr__(self, "params", declared)
         object.__setattr__(self, "defaults", {key: float(p.default) for key, p in declared.items()})
 
@@ -162,14 +166,14 @@ ROLLOUT_PARAMS: dict[str, Param] = {
 POLICIES: dict[str, PolicyInfo] = {
     "random": PolicyInfo(
         "random",
-        0,
+        P_RANDOM,
         {},
         "Bids uniformly over the allowed bids 0..r, plays a uniformly random legal card, and names a "
         "uniformly random trump suit after a turned Wizard. A yardstick, not a player.",
     ),
     "heuristic": PolicyInfo(
         "heuristic",
-        1,
+        P_HEURISTIC,
         HEURISTIC_PARAMS,
         "Bids its hand's expected tricks, rounded: with the standard deck and 3-6 players from a table fitted "
         "to its own self-play (`python tools/fit_bid_table.py`: a weight per card type - Wizard, Jester, trump or "
@@ -188,7 +192,7 @@ POLICIES: dict[str, PolicyInfo] = {
     ),
     "baseline": PolicyInfo(
         "baseline",
-        2,
+        P_BASELINE,
         {},
         "The rule-based player of Schumacher and Pleines (IEEE CoG 2022, `jonas-schumacher/drl-pomdp`, "
         "`RuleBasedPlayer`), re-implemented. Each card is worth ((first + second) / 2) ** (n - 1), from the "
@@ -203,7 +207,7 @@ POLICIES: dict[str, PolicyInfo] = {
     ),
     "pimc": PolicyInfo(
         "pimc",
-        3,
+        P_PIMC,
         PIMC_PARAMS,
         "Bids and names trump as `heuristic` (default parameters; `bidder=1`: as `expert`). Plays by "
         "perfect-information Monte Carlo: up "
@@ -219,7 +223,7 @@ POLICIES: dict[str, PolicyInfo] = {
     ),
     "rollout": PolicyInfo(
         "rollout",
-        4,
+        P_ROLLOUT,
         {**PIMC_PARAMS, **ROLLOUT_PARAMS},
         "Bids by Monte Carlo: up to `samples` times it deals the unseen cards at random (consistent with its "
         "hand and the turned card, weighted by `infer` towards hands that fit the earlier bids), lets every "
@@ -234,7 +238,7 @@ POLICIES: dict[str, PolicyInfo] = {
 
 POLICIES["expert"] = PolicyInfo(
     "expert",
-    5,
+    P_EXPERT,
     {
         "read": Param(0.6, 0, 1, doc="when bidding: weight of the share of tricks the visible earlier bids leave over"),
         "fade": Param(

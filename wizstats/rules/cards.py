@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -439,8 +439,3 @@ def resolve_deck(deck: Deck | str) -> Deck:
             f"unknown deck {shown(deck)} (expected standard, junior, oh-hell or SUITSxRANKS+WIZARDS+JESTERS,"
             " e.g. 4x13+4+4)"
         ) from None
-
-
-def cards_of(deck: Deck, ids: Sequence[int]) -> list[Card]:
-    """The cards for a sequence of ids."""
-    return [deck.card(int(i)) for i in ids]

@@ -53,6 +53,8 @@ __all__ = [
 
 _CODE_FILES = (
     "_kernels/**/*.py",
+    "layout.py",
+    "data/*.npz",
     "engine/setup.py",
     "engine/standard.py",
     "players/*.py",

@@ -33,19 +33,12 @@ from ..rules.core import (
     forbidden_rest,
     mix64,
     n_allowed_bids,
+    nth_bit,
+    popcount,
     seed_round,
 )
 
 ONE = np.int64(1)
-
-
-@hotjit
-def popcount64(x):
-    """Set bits of a non-negative int64 (SWAR: a handful of instructions, no loop)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
 
 
 @hotjit
@@ -61,16 +54,11 @@ if FAST_PDEP:
     def nth_card(bits, k):
         """The id of the ``k``-th (0-based) lowest card in the set ``bits`` (``pdep`` then count trailing zeros)."""
         one = pdep(ONE << k, bits)
-        return popcount64((one & -one) - 1)
+        return popcount((one & -one) - 1)
 
 else:
-
-    @hotjit
-    def nth_card(bits, k):
-        """The id of the ``k``-th (0-based) lowest card in the set ``bits``."""
-        for _ in range(k):
-            bits &= bits - 1
-        return popcount64((bits & -bits) - 1)
+    nth_card = nth_bit
+    """The id of the ``k``-th (0-based) lowest card in the set ``bits`` (the rules' :func:`.core.nth_bit`)."""
 
 
 @hotjit
@@ -162,7 +150,7 @@ def fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, po
         for k in range(n):
             h = hand[seat]
             legal = legal_set(h, led, free)
-            state, pick = draw(state, popcount64(legal))
+            state, pick = draw(state, popcount(legal))
             card = nth_card(legal, pick)  # policies.random_card
             bit = ONE << card
             hand[seat] = h ^ bit

@@ -10,25 +10,21 @@ bids through :func:`.core.visible_bid`.
 The players live in their own modules: :mod:`.heuristic`, :mod:`.baseline`, :mod:`.expert` and :mod:`.pimc`
 (determinized rollouts: the ``pimc`` card play and the ``rollout`` bidder).
 
-Adding a policy: give it an id below, write its three functions, add a branch to each
-dispatcher, and register its name and parameters in :mod:`wizstats.players`.
+Adding a policy: give it an id and its parameter columns in :mod:`wizstats.layout`, write its three
+functions, add a branch to each dispatcher, and register its name and parameters in :mod:`wizstats.players`.
 """
 
 from __future__ import annotations
 
+from ...layout import E_SEARCH, P_BASELINE, P_BIDDER, P_EXPERT, P_HEURISTIC, P_PIMC, P_ROLLOUT
 from ..jit import hotjit
 from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .baseline import baseline_bid, baseline_card, baseline_trump
-from .expert import E_SEARCH, EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
+from .expert import EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from .pimc import P_BIDDER, expert_search_bid, pimc_card, rollout_bid
+from .pimc import expert_search_bid, pimc_card, rollout_bid
 
-P_RANDOM = 0
-P_HEURISTIC = 1
-P_BASELINE = 2
-P_PIMC = 3  # heuristic bids (bidder=1: the expert's), determinized-rollout play
-P_ROLLOUT = 4  # Monte Carlo bids, determinized-rollout play
-P_EXPERT = 5  # exact round 1, bids that read the table (see .expert)
+# the policy ids (P_RANDOM .. P_EXPERT) are wizstats.layout's, shared with the registry
 
 
 # ---------------------------------------------------------------- random

@@ -5,7 +5,7 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
 :func:`.core.visible_bid` (with hidden bids it never sees an earlier bid while bidding).
 
 - Round 1 with the standard deck and 3-6 players: the exact rational bid, looked up in the
-  packed tables of :mod:`.expert_round1` (bid 1 iff the chance to take the trick, given the
+  packed tables :data:`R1_OPEN` and :data:`R1_HIDDEN` (``wizstats/data/expert_round1.npz``; bid 1 iff the chance to take the trick, given the
   card, seat, turned card or named suit and the earlier bids read through the earlier
   players' own rational rule, reaches the break-even chance); with bids it cannot see, the
   rule without that information. A forbidden bid (plus/minus one) takes the other bid.
@@ -35,6 +35,20 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import (
+    E_FADE,
+    E_FITTED,
+    E_KILL,
+    E_LEAD_MIN,
+    E_LEAD_NT,
+    E_NAMED,
+    E_PICK,
+    E_READ,
+    E_RUFF,
+    H_DUCK,
+    H_LEAD_MIN,
+    H_RUFF,
+)
 from ..jit import hotjit
 from ..rules.core import (
     K_JESTER,
@@ -57,13 +71,9 @@ from ..rules.core import (
     visible_bid,
 )
 from .expert_play import HAS_NET, N_FEAT, N_H1, N_H2, has_model, learned_card
-from .expert_round1 import R1_HIDDEN, R1_HIDDEN_AT, R1_HIDDEN_LEN, R1_OPEN, R1_OPEN_AT, R1_OPEN_LEN
+from .fitted import load
 from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
 from .playout import (
-    H_DUCK,
-    H_KILL,
-    H_LEAD_MIN,
-    H_RUFF,
     W_ALL,
     W_GONE,
     W_HAND,
@@ -75,20 +85,16 @@ from .playout import (
     lowest,
 )
 
-# parameters (columns of the seat's params, in the registered order)
-# (ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is)
-E_READ = 0  # weight of what the earlier bids leave over
-E_FADE = 1  # the weight of the earlier bids fades linearly to 0 at this hand size
-E_RUFF = H_RUFF  # 2: chance a later player is void, as the heuristic's ruff (bidding and play)
-E_LEAD_MIN = H_LEAD_MIN  # 3: card play: win chance a card needs to be played for a wanted trick
-E_KILL = H_KILL  # 4: bidding: weight of each unseen threat
-E_DUCK = H_DUCK  # 5: card play: weight of a threat held by a player who has made his bid
-E_LEAD_NT = 7  # card play without trump: lead_min in its place
-E_PICK = 6  # hand sizes up to this bid the best expected score under the distribution; larger ones round
-E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has them (.expert_play)
-E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
-E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
-E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
+# parameters: columns E_READ .. E_NAMED of the seat's params (wizstats.layout, the registered order);
+# ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is
+
+_ROUND1 = load("expert_round1")  # wizstats/data/expert_round1.npz, written by tools/gen_expert_round1.py
+R1_OPEN, R1_OPEN_AT = _ROUND1["open"], _ROUND1["open_at"]
+R1_HIDDEN, R1_HIDDEN_AT = _ROUND1["hidden"], _ROUND1["hidden_at"]
+R1_OPEN_LEN, R1_HIDDEN_LEN = R1_OPEN.size // 4, R1_HIDDEN.size // 4  # masks per variant (4: scoring x trump choice)
+"""The exact round-1 bids, packed: ``R1_OPEN[v * R1_OPEN_LEN + R1_OPEN_AT[n - 3] + (seat * 2 ** (n - 1) + history)
+* 15 + class]`` and ``R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + class]``: bit ``c`` set
+when the card of canonical id ``c`` bids 1 (``v = 2 * alternative + blind``; see ``tools/gen_expert_round1.py``)."""
 
 EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, 0.4])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``

@@ -4,8 +4,8 @@ For every legal card the player computes ``N_FEAT`` features from what it sees (
 tricks, the tricks the others still want, its position in the trick, the card's kind, rank
 and win chance as :func:`.playout.hx_decide` judges it, and whether it is the card
 ``hx_decide`` would play, or one interchangeable with it) and plays the card whose weighted
-sum is largest. The weights, one row per hand size, are :data:`.expert_weights.PLAY`, fitted by
-``tools/fit_expert_play.py`` to the score each card had when played in the true deal of
+sum is largest. The weights, one row per hand size, are :data:`PLAY` (``wizstats/data/expert_play.npz``),
+fitted by ``tools/fit_expert_play.py`` to the score each card had when played in the true deal of
 ``expert:fitted=0`` self-play and the round played out (:func:`..engine.labels.continued_values`),
 and kept only at the hand sizes where the fitted play beats the unfitted one in the arena. A
 row of zeros plays ``hx_decide``'s card. Where the seat needs every trick left, it plays
@@ -13,7 +13,8 @@ row of zeros plays ``hx_decide``'s card. Where the seat needs every trick left, 
 decisions out.
 
 With ``fitted=2`` the score is a small network's instead (:func:`net_score`: the card's
-features and the hand size, two ReLU layers, weights :mod:`.expert_net_weights` fitted by
+features and the hand size, two ReLU layers, weights :data:`W1` .. :data:`W3` from
+``wizstats/data/expert_net.npz``, fitted by
 ``tools/fit_expert_net.py`` to the same kind of labels, one network for hand sizes 2..15); the
 card it scores best is played when it scores above ``hx_decide``'s card (gate 0, or the seat's
 ``gate``), except where every trick left is needed.
@@ -26,14 +27,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import E_GATE, E_LEAD_NT, H_LEAD_MIN, H_RUFF
 from ..jit import hotjit
 from ..rules.bitboard import trick_key
 from ..rules.core import K_JESTER, K_SUIT, K_WIZARD
-from .expert_net_weights import B1, B2, W1, W2, W3
-from .expert_weights import GATE, PLAY
+from .fitted import load
 from .playout import (
-    H_LEAD_MIN,
-    H_RUFF,
     V_BEST,
     V_BIDS,
     V_HLEN,
@@ -63,14 +62,22 @@ from .playout import (
     win_chance,
 )
 
+_LINEAR = load("expert_play")  # wizstats/data/expert_play.npz, written by tools/fit_expert_play.py
+PLAY, GATE = _LINEAR["play"], _LINEAR["gate"]
+"""``PLAY[hand size - 1, feature]``: the linear score's weights (a row of zeros plays the heuristic's card);
+``GATE[hand size - 1]``: how many points of fitted score the best card must gain over the heuristic's."""
+_NET = load("expert_net")  # wizstats/data/expert_net.npz, written by tools/fit_expert_net.py
+W1, B1, W2, B2, W3 = (_NET[key] for key in ("w1", "b1", "w2", "b2", "w3"))
+"""The card network's weights (``W1[input, unit]``; see :func:`net_score`)."""
+
 N_FEAT = 32
 """Features per legal card (see :func:`card_features`)."""
 N_BANDS = 15
 """Rows of weights: one per hand size 1..15 (larger decks' hands use the row of 15)."""
 assert PLAY.shape == (N_BANDS, N_FEAT) and GATE.shape == (N_BANDS,)
 
-E_LEAD_NT = 7  # the expert's lead_min without trump (expert.E_LEAD_NT; its params row)
-E_GATE = 9  # the fitted card must beat hx_decide's by more than this (negative: the fitted GATE)
+# E_LEAD_NT (the expert's lead_min without trump) and E_GATE (the fitted card must beat hx_decide's by more
+# than this; negative: the fitted GATE) are columns of the expert's params row (wizstats.layout)
 
 
 @hotjit
@@ -283,7 +290,7 @@ def learned_card(w, v, seat, legal, par, f, at, net=False):
     ``hx_decide``'s card by more than the gate (``hx_decide``'s card when every trick left is needed).
 
     The gate is the seat's ``gate`` parameter, or where that is negative 0 for the network and the
-    hand size's fitted :data:`.expert_weights.GATE` (points of fitted score) for the linear row; ties
+    hand size's fitted :data:`GATE` (points of fitted score) for the linear row; ties
     go to ``hx_decide``'s card. ``f[at:at + N_FEAT + N_H1 + N_H2]`` is scratch.
     """
     pick = _scene(w, v, seat, legal, par, f, True)

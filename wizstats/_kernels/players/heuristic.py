@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import H_BIAS, H_DUCK, H_KILL, H_LEAD_MIN, H_NORM, H_RUFF, H_SCALE, H_TABLE
 from ..jit import hotjit
 from ..rules.core import (
     K_JESTER,
@@ -38,16 +39,8 @@ from ..rules.core import (
     avoid_forbidden,
     below,
 )
-from .bidtable import FITTED, TABLE
+from .fitted import load
 from .playout import (
-    H_BIAS,
-    H_DUCK,
-    H_KILL,
-    H_LEAD_MIN,
-    H_NORM,
-    H_RUFF,
-    H_SCALE,
-    H_TABLE,
     L_AT,
     N_F,
     N_V,
@@ -75,7 +68,14 @@ from .playout import (
 
 __all__ = ["DEFAULTS", "H_BIAS", "H_DUCK", "H_KILL", "H_LEAD_MIN", "H_NORM", "H_RUFF", "H_SCALE", "H_TABLE"]
 
-N_H = 8
+_BIDS = load("bidtable")  # wizstats/data/bidtable.npz, written by tools/fit_bid_table.py
+TABLE = _BIDS["table"]
+"""Expected tricks per card type and seat: ``TABLE[n - 3, r - 1, no_trump, feature]``, features the card types
+(Wizard, Jester, trump 1..13, other 1..13), the seats 0..5, trumps squared, void suits other than trump, and
+their product."""
+FITTED = _BIDS["fitted"]
+"""``FITTED[n - 3, r - 1]`` is 1 where :data:`TABLE` has a fit."""
+
 DEFAULTS = np.array([1.0, 0.0, 1.0, 0.55, 1.0, 0.15, 1.0, 1.0])
 """Default parameters, in column order (the rollouts of :mod:`.pimc` use these)."""
 

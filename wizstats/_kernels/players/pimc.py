@@ -37,9 +37,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import MAXP, P_BIDDER, P_INFER, P_PLAYOUT, P_SAMPLES, P_SPITE, P_WINDOW, P_WORLDS
 from ..jit import hotjit, jit
 from ..rules.core import (
-    MAXP,
     ST_BIDS_MADE,
     ST_BIDVIS,
     ST_N,
@@ -84,13 +84,7 @@ from .playout import (
     lowest,
 )
 
-P_WORLDS = 0
-P_SPITE = 1
-P_INFER = 2
-P_PLAYOUT = 3
-P_BIDDER = 4  # 1: names trump and bids (pimc) or centres the bid search (rollout) as the expert at its defaults
-P_SAMPLES = 5
-P_WINDOW = 6
+# the parameter columns P_WORLDS .. P_WINDOW (rollout adds the last two) are wizstats.layout's
 
 MAX_TRIES = 16  # deals drawn at most for one accepted world when inferring from bids
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import H_DUCK, H_LEAD_MIN, H_RUFF, MAXP
 from ..jit import hotjit
 from ..rules.bitboard import card_key, legal_set, trick_key
 from ..rules.core import (
@@ -30,7 +31,6 @@ from ..rules.core import (
     KIND,
     LED_FREE,
     LED_NONE,
-    MAXP,
     N_SCRATCH,
     N_SCRATCH_F,
     RANK,
@@ -49,15 +49,8 @@ from ..rules.core import (
     SUIT,
 )
 
-# heuristic parameters (columns of a seat's params); the defaults are heuristic.DEFAULTS
-H_SCALE = 0  # multiplies the expected tricks before rounding the bid
-H_BIAS = 1  # added to the expected tricks before rounding
-H_RUFF = 2  # multiplies the chance that a later player is void in the led suit
-H_LEAD_MIN = 3  # win chance a card needs before it is played to take a wanted trick
-H_KILL = 4  # when bidding: weight of each unseen threat (players' intent is unknown then)
-H_DUCK = 5  # in play: weight of a threat held by a player who has made his bid
-H_NORM = 6  # when bidding: 1 scales the hand's estimate so the table's expected total is the hand size
-H_TABLE = 7  # when bidding: 1 uses the fitted table of expected tricks where one exists
+# the heuristic's parameters (columns H_SCALE .. H_TABLE of a seat's params) are wizstats.layout's;
+# the defaults are heuristic.DEFAULTS
 
 # slots of w (uint64)
 W_HAND = 0  # + seat

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import MAXP, N_PARAMS  # noqa: F401 - N_PARAMS re-exported: the round state's params shape
 from ..jit import hotjit, jit, namedtuple
 
 # rows of the card table
@@ -49,8 +50,7 @@ N_ST = 24
 LED_NONE = -1
 LED_FREE = -2
 
-MAXP = 8  # most seats
-N_PARAMS = 12  # policy parameters per seat
+# MAXP (most seats) and N_PARAMS (policy parameters per seat) come from wizstats.layout
 N_SCRATCH = 512  # length of the int scratch arrays of a round state (the heuristic's view and caches)
 N_SCRATCH_F = 13824  # length of its float scratch (the heuristic's scratch, caches and memos)
 
@@ -154,12 +154,11 @@ def uniform(rng):
 # ---------------------------------------------------------------- small helpers
 @hotjit
 def popcount(x):
-    """Number of set bits of a non-negative int64."""
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
+    """Number of set bits of a non-negative int64 (SWAR: a handful of instructions, no loop)."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101) >> 56
 
 
 @hotjit

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import H_BIAS, H_DUCK, H_KILL, H_LEAD_MIN, H_NORM, H_RUFF, H_SCALE, P_RANDOM
 from ..jit import hotjit
 from ..rules.core import (
     KIND,
@@ -103,8 +104,7 @@ from .core import (
     trick_outcome,
 )
 
-P_RANDOM = 0
-H_SCALE, H_BIAS, H_RUFF, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5, 6
+# the policy id P_RANDOM and the heuristic's columns H_SCALE .. H_NORM are wizstats.layout's
 
 
 # ---------------------------------------------------------------- what a seat wants and knows

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import P_RANDOM
 from ..jit import jit, namedtuple, pjit, prange
 from ..rules.core import allowed_bid, avoid_forbidden, below, forbidden_rest, n_allowed_bids, score, seed_round
 
@@ -48,7 +49,7 @@ O_TRICK_NO = 6
 O_BIDS_MADE = 7
 N_O = 8
 
-P_RANDOM = 0
+# P_RANDOM is wizstats.layout's; the one-colour heuristic's own parameter columns:
 H_SCALE, H_BIAS, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5
 
 OneColourState = namedtuple(
