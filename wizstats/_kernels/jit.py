@@ -126,6 +126,48 @@ CACHE_DIR = _cache_dir()
 if CACHE_DIR is not None:
     numba.config.CACHE_DIR = CACHE_DIR  # type: ignore[attr-defined]  # read by numba when it caches; not in its stubs
 
+_PACKAGE = Path(__file__).resolve().parent.parent
+
+
+def _package_locator() -> type | None:
+    """numba's cache locator for ``$NUMBA_CACHE_DIR``, keyed by the path *inside* the package.
+
+    numba files a kernel's cache under a hash of its source folder's absolute path, so a second
+    checkout, a worktree or a wheel install of the very same sources compiles everything again
+    (some ten minutes on 2 cores). This locator files it under the folder's path relative to
+    the ``wizstats`` package instead; everything else is numba's: the entry is used only when the
+    source file's contents hash equal (numba's own stamp) and, one level up, when every kernel
+    source, the layout and the fitted data are the same (:func:`_kernel_sources_hash`). ``None``
+    where this numba names its classes otherwise: numba's own locators then serve, as before.
+    """
+    from numba.core import caching
+
+    base = getattr(caching, "UserProvidedCacheLocator", None) or getattr(caching, "_UserProvidedCacheLocator", None)
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)
+    if base is None or not isinstance(getattr(impl, "_locator_classes", None), list):
+        return None
+
+    class PackageLocator(base):  # type: ignore[misc, valid-type]
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            super().__init__(py_func, py_file)
+            inside = Path(py_file).resolve().parent.relative_to(_PACKAGE)
+            self._cache_path = os.path.join(numba.config.CACHE_DIR, "_".join(("wizstats", *inside.parts)))  # type: ignore[attr-defined]
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            try:
+                Path(py_file).resolve().relative_to(_PACKAGE)
+            except (OSError, ValueError):  # not ours: numba's locators decide
+                return None
+            return super().from_function(py_func, py_file)
+
+    impl._locator_classes.insert(0, PackageLocator)  # type: ignore[union-attr]
+    return PackageLocator
+
+
+PACKAGE_LOCATOR = _package_locator() if CACHE_DIR is not None else None
+"""The locator that lets every copy of these sources share one cache (``None``: numba's own)."""
+
 _OPTIONS: dict[str, Any] = {
     "cache": CACHE_DIR is not None,
     "nogil": True,
