@@ -1,8 +1,12 @@
 """Shared fixtures and hypothesis settings, and how the suite runs in two processes (pytest-xdist, ``-n 2``).
 
 - The bounds-checked kernel run (tests/test_boundscheck.py) is started once per test run, by the process
-  that runs the session (the xdist controller, or pytest itself without ``-n``), as soon as its test is
-  collected; the test is moved to the end of the order and waits for the run's status file.
+  that runs the session (the xdist controller, or pytest itself without ``-n``): under xdist at start-up
+  when the paths given cover its file, else as soon as its test is collected; the test is moved to the
+  end of the order and waits for the run's status file.
+- Under xdist, when the report's kernels are not compiled yet (a fresh clone, a kernel change), the
+  controller compiles them first in two processes when the run includes the report's tests (``wizstats.report.precompile``: the tiny report,
+  split), so that the workers load them instead of both compiling the same kernels at once.
 - Tests marked ``exclusive`` (timing-sensitive) run while the other worker waits between its tests.
 - ``tiny_report``: the report at its tiny size, computed once per session and shared by
   tests/test_report.py, tests/test_analyses.py and tests/test_claims_report.py (one xdist group).
@@ -37,10 +41,28 @@ def _is_worker(config: pytest.Config) -> bool:
     return hasattr(config, "workerinput")
 
 
+def _covers(config: pytest.Config, path: Path) -> bool:
+    """Whether the paths pytest was given include ``path`` (a folder above it, or the file)."""
+    for arg in config.args or ["."]:
+        given = Path(str(arg).split("::")[0]).resolve()
+        if given == path or given in path.parents:
+            return True
+    return False
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not _is_worker(config):  # the controller, or pytest without -n: workers start after this and inherit it
         os.environ[RUN_DIR] = tempfile.mkdtemp(prefix="wizstats-tests-")
     config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
+    if _is_worker(config) or not getattr(config.option, "numprocesses", None):
+        return
+    here = Path(__file__).resolve().parent
+    if _covers(config, here / "test_boundscheck.py"):
+        _start_boundscheck(config)  # the longest single job: first, beside the compiling below
+    if _covers(config, here / "test_report.py"):  # the tiny report runs anyway: compile it on both cores first
+        from wizstats.report import precompile
+
+        precompile(processes=2)
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

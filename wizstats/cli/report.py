@@ -34,6 +34,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--only", nargs="+", metavar="NAME", help="run only these analyses (the page is left as it is)")
     p.add_argument("--list", action="store_true", help="list the analyses and exit")
     p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument(
+        "--processes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="on the first run after an install, compile the kernels in N processes first"
+        " (default: the CPUs, at most 4; 0: compile as the analyses go)",
+    )
     add_format(p)
     p.set_defaults(run=run, size=None)
 
@@ -52,6 +60,7 @@ def run(args: argparse.Namespace) -> int:
                 ("--out", args.out is not None),
                 ("--only", args.only is not None),
                 ("--no-progress", args.no_progress),
+                ("--processes", args.processes is not None),
             )
             if on
         ]
@@ -67,9 +76,13 @@ def run(args: argparse.Namespace) -> int:
             emit(pd.DataFrame([{"name": m.NAME, "question": m.QUESTION} for m in modules]), args.format)
         return 0
     args.size = args.size or "full"
+    if args.processes is not None and not 0 <= args.processes <= 64:
+        raise CliError(f"--processes must be 0..64, got {args.processes}")
     out = args.out if args.out is not None else default_out_dir(args.size)
     try:
-        frames = run_report(args.size, out, only=args.only, progress=False if args.no_progress else None)
+        frames = run_report(
+            args.size, out, only=args.only, progress=False if args.no_progress else None, processes=args.processes
+        )
     except RuntimeError as err:
         print(f"wizstats: error: {err}", file=sys.stderr)
         return 1

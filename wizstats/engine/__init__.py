@@ -22,7 +22,7 @@ from .setup import (
 from .simulate import simulate
 from .special import EVENTS, SpecialSimulationResult, SpecialTrace, simulate_special, special_setup, trace_special
 from .standard import RoundTrace, SimulationResult, simulate_standard, trace_rounds
-from .startup import compile_notice, compile_notice_for, is_cached
+from .startup import compile_notice, compile_notice_for, is_cached, kernels_cached
 
 __all__ = [
     "PolicyDecider",
@@ -48,6 +48,7 @@ __all__ = [
     "compile_notice_for",
     "fixed_hand_score",
     "is_cached",
+    "kernels_cached",
     "moments",
     "n_blocks",
     "parse_hand_sizes",

@@ -15,7 +15,7 @@ import importlib
 import sys
 from typing import Any
 
-__all__ = ["compile_notice", "compile_notice_for", "is_cached"]
+__all__ = ["compile_notice", "compile_notice_for", "is_cached", "kernels_cached"]
 
 COMPILE_SECONDS = "about a minute on 2 cores"
 """How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
@@ -56,6 +56,24 @@ def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMP
     return True
 
 
+def _named(names: tuple[str, ...]) -> list[Any]:
+    """The kernels named ``"<group>.<module>:<function>"`` under ``wizstats._kernels`` (their modules imported now)."""
+    kernels = []
+    for name in names:
+        module, _, function = name.partition(":")
+        kernels.append(getattr(importlib.import_module(f"wizstats._kernels.{module}"), function))
+    return kernels
+
+
+def kernels_cached(*names: str) -> bool:
+    """Whether every kernel named ``"<group>.<module>:<function>"`` is compiled or in the cache (:func:`is_cached`).
+
+    >>> kernels_cached() is True
+    True
+    """
+    return all(is_cached(k) for k in _named(names))
+
+
 def compile_notice_for(*names: str, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
     """:func:`compile_notice` for kernels named ``"<group>.<module>:<function>"`` under ``wizstats._kernels``.
 
@@ -66,8 +84,4 @@ def compile_notice_for(*names: str, what: str = "the simulator", takes: str = CO
     >>> compile_notice_for("engine.round:simulate_counts") in (True, False)
     True
     """
-    kernels = []
-    for name in names:
-        module, _, function = name.partition(":")
-        kernels.append(getattr(importlib.import_module(f"wizstats._kernels.{module}"), function))
-    return compile_notice(*kernels, what=what, takes=takes)
+    return compile_notice(*_named(names), what=what, takes=takes)

@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
-from .runner import SIZES, analyses_dir, default_out_dir, load_analyses, run_report, write_index, write_readme
+from .catalogue import SIZES, analyses_dir, default_out_dir, load_analyses
+from .runner import run_report, write_index, write_readme
+from .warm import precompile
 
-__all__ = ["SIZES", "analyses_dir", "default_out_dir", "load_analyses", "run_report", "write_index", "write_readme"]
+__all__ = [
+    "SIZES",
+    "analyses_dir",
+    "default_out_dir",
+    "load_analyses",
+    "precompile",
+    "run_report",
+    "write_index",
+    "write_readme",
+]

@@ -8,20 +8,19 @@ list: adding an analysis is adding its file and its name there. Sizes: ``tiny`` 
 tests), ``quick`` (a minute or two) and ``full`` (the committed reports). Nothing written depends
 on the clock or the machine.
 
->>> names = [m.NAME for m in load_analyses()]
->>> "vulnerability" in names and names.index("vulnerability") < names.index("player_strength")
-True
+>>> run_report("tiny", only=["nothing"])
+Traceback (most recent call last):
+...
+ValueError: unknown analysis 'nothing' (known: bid_scores, bid_thresholds, claims_checked, clairvoyance, kuschelwizard, player_strength, players_compared, schedule_points, score_distributions, seat_effects, special_cards, standard_vs_tournament, trick_probability, trump_choice, vulnerability, wizard_value)
 """
 
 from __future__ import annotations
 
 import base64
 import html
-import importlib
-import importlib.util
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import TextIO
@@ -29,103 +28,13 @@ from typing import TextIO
 import pandas as pd
 
 from .. import __version__
-from ..checks import output_dir, shown, write_atomic
+from ..checks import output_dir, write_atomic
 from ..engine import compile_notice_for
 from ..players import POLICIES
+from .catalogue import SIZES, analyses_common, analyses_dir, check_size, default_out_dir, load_analyses
+from .warm import REPORT_COMPILE, REPORT_KERNELS, precompile
 
 __all__ = ["SIZES", "analyses_dir", "default_out_dir", "load_analyses", "run_report", "write_index", "write_readme"]
-
-SIZES = ("tiny", "quick", "full")
-PACKAGE = "wizstats.analyses"
-"""The analyses' package: the checkout's top-level ``analyses/``, which a wheel installs as ``wizstats.analyses``."""
-
-
-def project_root() -> Path | None:
-    """The checkout holding ``wizstats/`` and ``analyses/``, or ``None`` for an installed package."""
-    root = Path(__file__).resolve().parents[2]
-    if (root / "analyses" / "__init__.py").is_file() and (root / "pyproject.toml").is_file():
-        return root
-    return None
-
-
-def analyses_dir() -> Path:
-    """The folder of the analysis scripts: ``<checkout>/analyses``, or the installed ``wizstats/analyses``."""
-    return Path(_package().__file__ or "").resolve().parent
-
-
-def default_out_dir(size: str) -> Path:
-    """``reports/`` for the full size, ``reports/_quick`` or ``reports/_tiny`` otherwise.
-
-    In a checkout ``reports/`` is the repository's; for an installed package, ``./reports``.
-    """
-    root = project_root()
-    base = (root if root is not None else Path.cwd()) / "reports"
-    return base if size == "full" else base / f"_{size}"
-
-
-def _package() -> ModuleType:
-    """The analyses' package: from the checkout when there is one (whatever the working directory), else installed.
-
-    A checkout loads its own ``analyses/`` by path: an editable install maps ``wizstats.analyses`` to
-    the checkout it was installed from, which is not this one in a second worktree.
-    """
-    loaded = sys.modules.get(PACKAGE)
-    if loaded is not None:
-        return loaded
-    root = project_root()
-    if root is None:
-        try:
-            return importlib.import_module(PACKAGE)
-        except ModuleNotFoundError:
-            raise ValueError("no analyses found: this installation of wizstats lacks wizstats.analyses") from None
-    path = root / "analyses"
-    spec = importlib.util.spec_from_file_location(PACKAGE, path / "__init__.py", submodule_search_locations=[str(path)])
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[PACKAGE] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def _common() -> ModuleType:
-    """``wizstats.analyses._common``: the report's policy, confidence level and Markdown helpers."""
-    _package()
-    return importlib.import_module(f"{PACKAGE}._common")
-
-
-def load_analyses(names: Iterable[str] | None = None) -> list[ModuleType]:
-    """The analysis modules of ``wizstats.analyses.NAMES``, in page order (``ORDER``, then name); ``names`` selects some."""
-    known: tuple[str, ...] = tuple(_package().NAMES)
-    if isinstance(names, str):
-        names = [names]
-    wanted = list(known) if names is None else list(dict.fromkeys(str(n).strip().lower() for n in names))
-    if not wanted:
-        raise ValueError("name at least one analysis (wizstats report --list shows them)")
-    unknown = [n for n in wanted if n not in known]
-    if unknown:
-        raise ValueError(f"unknown analysis {shown(unknown[0])} (known: {', '.join(sorted(known))})")
-    modules = [importlib.import_module(f"{PACKAGE}.{name}") for name in wanted]
-    return sorted(modules, key=lambda m: (getattr(m, "ORDER", 1000), m.__name__))
-
-
-def _size_iv(size: str) -> str:
-    if size not in SIZES:
-        raise ValueError(f"unknown size {shown(size)} (expected one of {', '.join(SIZES)})")
-    return size
-
-
-REPORT_KERNELS = (
-    "engine.round:simulate_counts",
-    "engine.stats:hand_rounds",
-    "engine.stats:card_rounds",
-    "engine.stats:card_table_rounds",
-    "engine.stats:paired_rounds",
-    "engine.stats:game_round",
-    "engine.game:simulate_games_kernel",
-    "engine.arena:arena_kernel",
-    "special.round:simulate_special_counts",
-)
-"""The kernels the analyses call: if one is not compiled yet, the report says so before it starts."""
 
 
 def run_report(
@@ -134,6 +43,7 @@ def run_report(
     *,
     only: Sequence[str] | None = None,
     progress: bool | None = None,
+    processes: int | None = None,
 ) -> list[pd.DataFrame]:
     """Run the analyses and, when all ran, write ``index.html`` and ``README.md``.
 
@@ -149,6 +59,10 @@ def run_report(
         What the report says on stderr while it works. ``None`` (the default): progress bars on a
         terminal, else one flushed line as each analysis starts and ends, with its time (a log, CI,
         ``| tee``); ``True``: the bars; ``False``: nothing.
+    processes
+        When the kernels are not compiled yet (the first run after an install), compile them
+        first in this many worker processes (:func:`wizstats.report.warm.precompile`; default:
+        the CPUs, at most 4; 0 or 1: compile as the analyses go, on one core).
 
     Returns
     -------
@@ -156,12 +70,14 @@ def run_report(
         One per analysis that ran, with its text in ``attrs``. Failures are collected and raised
         together as a :class:`RuntimeError` after the others ran (the page is not written).
     """
-    size = _size_iv(size)
+    size = check_size(size)
     modules = load_analyses(only)
     out = output_dir(out_dir if out_dir is not None else default_out_dir(size), "report directory")
     bars = sys.stderr.isatty() if progress is None else progress
     if progress is not False:
-        compile_notice_for(*REPORT_KERNELS, what="the simulator")
+        compile_notice_for(*REPORT_KERNELS, what="the simulator", takes=REPORT_COMPILE)
+    if len(modules) > 1:
+        precompile([m.NAME for m in modules], processes=processes)  # nothing to do once compiled
     frames, failed = [], []
     for module in _announced(modules, "bars" if bars else "lines" if progress is None else "off", sys.stderr):
         try:
@@ -236,7 +152,7 @@ def _display(frame: pd.DataFrame) -> pd.DataFrame:
 
 
 def _global_assumptions(frames: Sequence[pd.DataFrame], size: str) -> tuple[list[tuple[str, str]], pd.DataFrame]:
-    common = _common()
+    common = analyses_common()
     items = [
         (
             "rules",
@@ -310,7 +226,7 @@ def write_index(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) 
 
 def write_readme(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) -> Path:
     """Write ``README.md``: the same content as the page, in Markdown (charts linked)."""
-    common = _common()
+    common = analyses_common()
     out = Path(out_dir)
     items, samples = _global_assumptions(frames, size)
     lines = ["# wizstats: the strategy report", "", INTRO, "", "Contents:", ""]
