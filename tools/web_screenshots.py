@@ -157,7 +157,7 @@ def fill_bid_page(driver: Any, base: str, example: dict = BID_EXAMPLE) -> str:
 
 
 def fill_score_pad(driver: Any, base: str, example: dict = SCORE_EXAMPLE) -> None:
-    """Name the players and enter the example's rounds in the score pad; wait until they are checked."""
+    """Name the players and enter the example's rounds (none: names only) in the score pad; wait until checked."""
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
@@ -177,6 +177,11 @@ def fill_score_pad(driver: Any, base: str, example: dict = SCORE_EXAMPLE) -> Non
                 box.clear()
                 box.send_keys(str(value))
     last = len(example["rounds"])
+    if last == 0:  # no rounds: wait until the pad's head names the players
+        wait_for(
+            d, lambda d: [th.text for th in d.find_elements(By.CSS_SELECTOR, "#pad th.player")] == example["players"]
+        )
+        return
     wait_for(
         d,
         lambda d: (

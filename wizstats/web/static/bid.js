@@ -120,19 +120,24 @@
     $("#samples").disabled = slow(state.policy);
   }
 
-  /** The index of the first earlier bid that is not a whole number (-1: none). */
+  /** What is wrong with earlier bid i ("": nothing): not a whole number, or more tricks than your hand has cards. */
+  function bidProblem(i) {
+    const bid = String(state.bids[i]), cards = state.hand.length;
+    if (bid === "") return "";
+    if (!/^\d+$/.test(bid)) return `seat ${i + 1}'s bid “${bid}” is not a whole number (a bid is 0, 1, 2, …)`;
+    if (cards > 0 && Number(bid) > cards) return `seat ${i + 1}'s bid ${bid} is more than the ${cards} card${cards > 1 ? "s" : ""} dealt`;
+    return "";
+  }
+
+  /** The index of the first earlier bid with a problem (-1: none). */
   function badBid() {
-    return state.bids.findIndex((b) => b !== "" && !/^\d+$/.test(String(b)));
+    return state.bids.findIndex((_, i) => bidProblem(i) !== "");
   }
 
-  function badBidMessage(bad) {
-    return `seat ${bad + 1}'s bid “${state.bids[bad]}” is not a whole number`;
-  }
-
-  /** Mark the box of a bid that is not a whole number and say so beside the boxes. */
+  /** Mark the box of a bid that is not a whole number or too high and say so beside the boxes. */
   function checkBids() {
     const bad = state.bidsHidden ? -1 : badBid(), message = $("#bids-error");
-    message.textContent = bad < 0 ? "" : badBidMessage(bad);
+    message.textContent = bad < 0 ? "" : bidProblem(bad);
     message.hidden = bad < 0;
     for (const input of document.querySelectorAll("#earlier-bids input")) {
       WZ.markInvalid(input, Number(input.dataset.seat) === bad + 1, message);
@@ -151,7 +156,7 @@
     if (trump === null) return { wait: "Now pick the turned card: press “as the turned card”, then click it (or tick “none turned”)." };
     if (hand.length > Math.floor(60 / state.players)) return { wait: `${state.players} players get at most ${Math.floor(60 / state.players)} cards each.` };
     const seen = !state.bidsHidden || earlierCount() === 0;
-    if (seen && badBid() >= 0) return { wait: badBidMessage(badBid()) + ": a bid is 0, 1, 2, …" };
+    if (seen && badBid() >= 0) return { wait: bidProblem(badBid()) + "." };
     if (seen && state.bids.some((b) => b === "")) return { wait: "Enter the earlier bids (or tick “not seen”)." };
     const n = samplesFor(hand.length);
     const params = new URLSearchParams({ hand: hand.join(","), trump, players: state.players, seat: state.seat });

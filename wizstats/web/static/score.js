@@ -269,15 +269,20 @@
     }
   }
 
-  /** Mark the row's boxes that hold neither a number nor "-"; the messages naming them (for the Check cell). */
+  /**
+   * Mark the row's boxes that hold neither a number nor "-", or a number above the round's cards, as they are
+   * typed; the messages naming them (for the Check cell). Sums and plus/minus one are the server's to check.
+   */
   function markTypos(tr, cell) {
-    const who = names(), typos = [];
+    const who = names(), typos = [], cards = handSizes[Number(tr.dataset.round) - 1];
     for (const input of tr.querySelectorAll("input.bid, input.tricks")) {
       const value = cleanValue(input.value);
-      const bad = !/^(\d*|-)$/.test(value);
-      WZ.markInvalid(input, bad, cell);
-      const kind = input.classList.contains("bid") ? "bid" : "tricks";
-      if (bad) typos.push(`${who[Number(input.dataset.player)]}'s ${kind} “${value}” is not a number (a whole number, or - to sit out)`);
+      const kind = input.classList.contains("bid") ? "bid" : "tricks", whose = `${who[Number(input.dataset.player)]}'s ${kind}`;
+      let typo = null;
+      if (!/^(\d*|-)$/.test(value)) typo = `${whose} “${value}” is not a number (a whole number, or - to sit out)`;
+      else if (/^\d+$/.test(value) && Number(value) > cards) typo = `${whose} ${value} is more than the ${cards} card${cards > 1 ? "s" : ""} dealt`;
+      WZ.markInvalid(input, typo !== null, cell);
+      if (typo) typos.push(typo);
     }
     return typos;
   }
