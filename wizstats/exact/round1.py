@@ -233,6 +233,8 @@ def _round1_iv(
 ) -> tuple[_Round1, Card]:
     rules = rules_for(rules, n_players, deck=None if rules is not None and deck == "standard" else deck)
     hero = Card.parse(card)
+    if rules.special_cards or rules.deck.specials:
+        raise ValueError("the exact round-1 counts cover decks without special cards (RULES 8 cards are simulated)")
     rules.deck.index(hero)  # raises when the card is not in this deck
     seat = seat_for(seat, rules.n_players)
     if dealer_choice is None:

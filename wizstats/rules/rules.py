@@ -302,14 +302,17 @@ def _special_cards_iv(rules: Rules, deck: Deck) -> Deck:
 
     A deck that already lists special cards gives them to rules whose ``special_cards`` is empty.
     """
-    value = rules.special_cards
-    if isinstance(value, str):
-        names = [v for v in value.replace("+", ",").split(",") if v.strip()]
-        value = [k.name for k in SPECIAL_KINDS] if [v.strip().lower() for v in names] == ["all"] else names
-    try:
-        kinds = frozenset(parse_special(v) for v in value)
-    except TypeError:
-        raise ValueError(f"special_cards must be a set of special card names, got {rules.special_cards!r}") from None
+    given: object = rules.special_cards
+    if isinstance(given, str):
+        given = [v for v in given.replace("+", ",").split(",") if v.strip()]
+    if not isinstance(given, Iterable) or isinstance(given, CardKind):
+        raise WrongType(f"special_cards must be a set of special card names, got {shown(rules.special_cards)}")
+    names: list[CardKind | str] = list(given)
+    if any(isinstance(v, str) and v.strip().lower() == "all" for v in names):
+        if len(names) > 1:
+            raise ValueError(f"special_cards 'all' names all nine: give it alone, got {shown(rules.special_cards)}")
+        names = list(SPECIAL_KINDS)
+    kinds = frozenset(parse_special(v) for v in names)
     if not kinds:
         kinds = frozenset(deck.specials)
     elif deck.specials and frozenset(deck.specials) != kinds:
