@@ -1,7 +1,9 @@
-"""Every command that will compile kernels says so once, on stderr, before it starts; none says so when cached.
+"""Every command that will compile kernels says so once, on stderr, when it starts compiling; none says so when cached.
 
-Nothing here compiles: ``is_cached`` is replaced (uncached: ``False``; cached: ``True``) and each
-command's ``run`` by a stub, so the test checks the decision only (issue 31, item 3).
+Nothing here compiles: ``is_cached`` is replaced (uncached: ``False``; cached: ``True``), each
+command's ``run`` by a stub, and the hook that waits for numba's first compile by one that fires
+at once, so most tests check the decision only (issue 31, item 3). The last ones check the wait
+itself: a bad input is one line (the error), and the hook fires on a real compile only.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ def stubbed(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
         module = importlib.import_module(f"wizstats.cli.{name}")
         monkeypatch.setattr(module, "run", lambda args: ran.append(args) or 0)
     monkeypatch.setattr(startup, "_announced", False)
+    monkeypatch.setattr(startup, "on_first_compile", lambda say: say())
     return ran
 
 
@@ -99,3 +102,32 @@ def test_serve_says_so_before_it_listens(monkeypatch: pytest.MonkeyPatch, capsys
     assert main(["serve", "--port", "9999"]) == 0
     out, err = capsys.readouterr()
     assert NOTICE in err and NOTICE not in out and len(err.splitlines()) == 1
+
+
+def test_bad_input_is_one_line_even_when_not_cached(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The notice waits for a compile; a command refusing its input compiles nothing, so only the error shows."""
+    waiting: list[object] = []
+    monkeypatch.setattr(startup, "_announced", False)
+    monkeypatch.setattr(startup, "is_cached", lambda kernel: False)
+    monkeypatch.setattr(startup, "on_first_compile", waiting.append)
+    assert main(["bid", "ZZ", "--trump", "R5"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and NOTICE not in err[0] and "ZZ" in err[0]
+    assert len(waiting) == 1  # the notice was armed, and would have shown had a kernel compiled
+
+
+def test_the_hook_fires_once_on_a_real_compile() -> None:
+    """numba's compile event: the first fresh function fires the hook; calls and a second compile do not again."""
+    import numba
+
+    from wizstats._kernels.jit import on_first_compile
+
+    fired: list[int] = []
+    on_first_compile(lambda: fired.append(1))
+    assert fired == []
+    f = numba.njit(lambda x: x + 1)
+    g = numba.njit(lambda x: x + 2)
+    assert (f(1), f(2), g(1)) == (2, 3, 3)
+    assert fired == [1]

@@ -25,7 +25,18 @@ from numba import prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-__all__ = ["FAST_PDEP", "get_num_threads", "hotjit", "jit", "namedtuple", "pdep", "pjit", "prange", "set_num_threads"]
+__all__ = [
+    "FAST_PDEP",
+    "get_num_threads",
+    "hotjit",
+    "jit",
+    "namedtuple",
+    "on_first_compile",
+    "pdep",
+    "pjit",
+    "prange",
+    "set_num_threads",
+]
 
 
 def _kernel_sources_hash() -> str:
@@ -163,6 +174,29 @@ def _package_locator() -> type | None:
 
     impl._locator_classes.insert(0, PackageLocator)  # type: ignore[union-attr]
     return PackageLocator
+
+
+def on_first_compile(callback: Callable[[], None]) -> None:
+    """Call ``callback()`` once, when numba next starts compiling a function in this process.
+
+    Loading a kernel from the cache is not compiling and does not count (numba's
+    ``numba:compile`` event fires only on a cache miss). For a notice that must come after the
+    caller has checked its input: nothing compiles before a kernel is called.
+    """
+    from numba.core import event
+
+    class Once(event.Listener):
+        done = False
+
+        def on_start(self, ev: Any) -> None:
+            if not self.done:  # stays registered: numba is iterating over its listeners now
+                self.done = True
+                callback()
+
+        def on_end(self, ev: Any) -> None:
+            pass
+
+    event.register("numba:compile", Once())
 
 
 PACKAGE_LOCATOR = _package_locator() if CACHE_DIR is not None else None

@@ -38,12 +38,13 @@ def announce_compile(args: argparse.Namespace) -> bool:
     """Before a command runs: the compile notice on stderr (once) if a kernel it calls is not compiled yet.
 
     A command names its kernels with ``set_defaults(kernels=...)``: ``"<group>.<module>:<function>"``
-    names under ``wizstats._kernels``, or a function of its arguments giving them. Returns whether
-    the line was printed.
+    names under ``wizstats._kernels``, or a function of its arguments giving them. The line is
+    printed when the compiling starts, after the command has checked its input (a bad input is
+    one line: the error). Returns whether the line was printed or is waiting to be.
     """
     kernels = getattr(args, "kernels", ())
     names = kernels(args) if callable(kernels) else kernels
-    return bool(names) and compile_notice_for(*names)
+    return bool(names) and compile_notice_for(*names, when="compiling")
 
 
 class CliError(Exception):

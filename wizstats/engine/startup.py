@@ -15,6 +15,8 @@ import importlib
 import sys
 from typing import Any
 
+from .._kernels.jit import on_first_compile
+
 __all__ = ["compile_notice", "compile_notice_for", "is_cached", "kernels_cached"]
 
 COMPILE_SECONDS = "about a minute on 2 cores"
@@ -38,21 +40,28 @@ def is_cached(kernel: Any) -> bool:
         return True
 
 
-def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
+def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMPILE_SECONDS, when: str = "now") -> bool:
     """Print one line to stderr if any of ``kernels`` must be compiled; at most once per process.
 
-    Returns whether the line was printed.
+    ``when="now"`` prints it at once; ``when="compiling"`` when numba starts compiling in this
+    process (:func:`wizstats._kernels.jit.on_first_compile`), that is after the caller has
+    checked its input, so that a bad input is one line on stderr, never a notice and an error.
+    Returns whether the line was printed or is waiting to be.
     """
     global _announced
+    if when not in ("now", "compiling"):
+        raise ValueError(f"when must be 'now' or 'compiling', got {when!r}")
     if _announced or all(is_cached(k) for k in kernels):
         return False
     _announced = True
-    print(
+    line = (
         f"wizstats: compiling {what} for this machine ({takes}, once after an install or upgrade;"
-        " later runs load it from the cache)",
-        file=sys.stderr,
-        flush=True,
+        " later runs load it from the cache)"
     )
+    if when == "now":
+        print(line, file=sys.stderr, flush=True)
+    else:
+        on_first_compile(lambda: print(line, file=sys.stderr, flush=True))
     return True
 
 
@@ -74,7 +83,9 @@ def kernels_cached(*names: str) -> bool:
     return all(is_cached(k) for k in _named(names))
 
 
-def compile_notice_for(*names: str, what: str = "the simulator", takes: str = COMPILE_SECONDS) -> bool:
+def compile_notice_for(
+    *names: str, what: str = "the simulator", takes: str = COMPILE_SECONDS, when: str = "now"
+) -> bool:
     """:func:`compile_notice` for kernels named ``"<group>.<module>:<function>"`` under ``wizstats._kernels``.
 
     For callers above the engine (a command, the report, the web server) that know which kernels
@@ -84,4 +95,4 @@ def compile_notice_for(*names: str, what: str = "the simulator", takes: str = CO
     >>> compile_notice_for("engine.round:simulate_counts") in (True, False)
     True
     """
-    return compile_notice(*_named(names), what=what, takes=takes)
+    return compile_notice(*_named(names), what=what, takes=takes, when=when)
