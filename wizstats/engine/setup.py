@@ -7,6 +7,7 @@ import math
 import sys
 import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
+from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -188,6 +189,15 @@ def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object
     checks.optional(progress, checks.flag, "progress")
 
 
+def _outside_wizstats() -> int:
+    """The ``stacklevel`` that makes a warning of the caller name the first frame outside wizstats (the user's call)."""
+    package = str(Path(__file__).parents[1])
+    frame, level = sys._getframe(2), 2  # the caller's caller: level 2 of a warning issued by the caller
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def engine_players(policies: Sequence[Policy], engine: str, played: Collection[str]) -> list[Policy]:
     """The players an engine with only ``random`` and its own ``heuristic`` plays for ``policies``.
 
@@ -206,7 +216,7 @@ def engine_players(policies: Sequence[Policy], engine: str, played: Collection[s
             warnings.warn(
                 f"{engine} has no expert player: its seats play this engine's heuristic (named so in the results)",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=_outside_wizstats(),
             )
             policy = Policy("heuristic")
         if policy.name not in ("random", "heuristic"):
