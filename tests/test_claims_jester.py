@@ -41,7 +41,10 @@ def test_value_is_the_difference_of_best_scores() -> None:
     for h in range(2):
         hand, swapped, turned = discards._jester_hand(rules, 2, np.random.default_rng([5, 2, h]))
         best = [
-            max(fixed_hand_score(c, b, turned=turned, n_rounds=300, seed=5 + h)[0] for b in range(3))
+            max(
+                fixed_hand_score(c, b, turned=turned, policies="heuristic", n_rounds=300, seed=5 + h)[0]
+                for b in range(3)
+            )
             for c in (hand, swapped)
         ]
         diffs.append(best[0] - best[1])

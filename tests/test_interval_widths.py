@@ -83,7 +83,7 @@ def test_special_card_score_intervals() -> None:
 def test_clairvoyance_intervals() -> None:
     rules = Rules(4)
     odds = ws.clairvoyance_odds(rules, 2000, seed=6, compare_policy=None)
-    trace = ws.engine.trace_clairvoyant_rounds(rules, 2000, seed=6)
+    trace = ws.engine.trace_clairvoyant_rounds(rules, 2000, policies="heuristic", seed=6)
     for seat in range(4):
         won = (trace.winners == seat).astype(int)
         bids = trace.bids[:, seat]

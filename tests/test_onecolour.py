@@ -73,7 +73,7 @@ def test_heuristic_beats_random() -> None:
 
 
 def test_summary_and_by_round() -> None:
-    res = wizstats.simulate_one_colour(3, 300, seed=1)
+    res = wizstats.simulate_one_colour(3, 300, policies="heuristic", seed=1)
     summary = res.summary()
     assert list(summary["player"]) == [0, 1, 2]
     assert (summary["mean_total_low"] <= summary["mean_total"]).all()

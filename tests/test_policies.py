@@ -339,6 +339,14 @@ def test_rollout_bid_values_agree_with_brute_force(
     values = rollout_bid_values(hand, seat=seat, turned=turned, earlier_bids=earlier, rules=rules, samples=6000, seed=1)
     for bid, expected, se_rollout in zip(values["bid"], values["expected_score"], values["se"], strict=True):
         mean, se = fixed_hand_score(
-            hand, int(bid), seat=seat, turned=turned, earlier_bids=earlier, rules=rules, n_rounds=6000, seed=2
+            hand,
+            int(bid),
+            seat=seat,
+            turned=turned,
+            earlier_bids=earlier,
+            rules=rules,
+            policies="heuristic",
+            n_rounds=6000,
+            seed=2,
         )
         assert abs(expected - mean) <= 4.5 * float(np.hypot(se, se_rollout)), (bid, expected, mean, se)

@@ -419,7 +419,7 @@ def test_heuristic_takes_the_last_trick_it_wants_and_ducks_one_it_does_not() -> 
     """The last player to a trick sees everything: he takes it when he wants it and can, ducks when he
     does not want it and can (every form counts: a Juggler naming any suit, a Shapeshifter either way)."""
     rules = Rules(4, special_cards="dragon,fairy,bomb,juggler,shapeshifter,witch,werewolf")
-    trace = trace_special(rules, 7, 150, seed=11)
+    trace = trace_special(rules, 7, 150, policies="heuristic", seed=11)
     checked = 0
     for i, rec in enumerate(check_trace(trace)):
         bids = trace.seats[i, :, 0].tolist()
@@ -452,7 +452,7 @@ def _forms(card: Card, rules: Rules) -> list[Effect]:
 
 def test_heuristic_shapeshifter_is_a_wizard_when_wanted_and_a_jester_when_not() -> None:
     rules = Rules(4, special_cards="shapeshifter,dragon,fairy")
-    trace = trace_special(rules, 6, 300, seed=2)
+    trace = trace_special(rules, 6, 300, policies="heuristic", seed=2)
     seen = {"wizard": 0, "jester": 0}
     for i, rec in enumerate(check_trace(trace)):
         bids = trace.seats[i, :, 0].tolist()
@@ -472,7 +472,7 @@ def test_heuristic_shapeshifter_is_a_wizard_when_wanted_and_a_jester_when_not() 
 
 def test_heuristic_werewolf_names_its_strongest_suit() -> None:
     rules = Rules(4, special_cards="werewolf")
-    trace = trace_special(rules, 5, 200, seed=4)
+    trace = trace_special(rules, 5, 200, policies="heuristic", seed=4)
     deck, swaps = rules.deck, 0
     for i in range(200):
         seat = int(trace.rounds[i, 2])
@@ -490,7 +490,7 @@ def test_heuristic_werewolf_names_its_strongest_suit() -> None:
 def test_heuristic_witch_swaps_help_the_bid() -> None:
     """Wanting tricks the Witch takes a stronger card than she gives; not wanting, a weaker one."""
     rules = Rules(4, special_cards="witch")
-    trace = trace_special(rules, 6, 400, seed=8)
+    trace = trace_special(rules, 6, 400, policies="heuristic", seed=8)
     deck, swaps = rules.deck, 0
     for i, rec in enumerate(check_trace(trace)):
         bids = trace.seats[i, :, 0].tolist()
@@ -528,7 +528,7 @@ def test_heuristic_beats_random_with_every_special_card() -> None:
 # ---------------------------------------------------------------- public API and command line
 def test_simulate_dispatches_to_the_special_engine() -> None:
     rules = Rules(4, special_cards={"bomb"})
-    res = wizstats.simulate(4, 5, 500, rules=rules, seed=1)
+    res = wizstats.simulate(4, 5, 500, rules=rules, policies="heuristic", seed=1)
     assert isinstance(res, SpecialSimulationResult) and res.counts.sum() == 2000
     summary = res.summary()
     assert summary["mean_score"].tolist() == pytest.approx((res.score_sum / 500).tolist())

@@ -65,7 +65,7 @@ def special() -> None:
     for policy in ("random", "heuristic"):
         for r in (1, 4, rules.max_hand_size):
             simulate(4, r, 5, rules=rules, policies=policy, seed=6)
-    trace_special(Rules(3, special_cards="dragon,fairy,bomb"), 2, 3, seed=7)
+    trace_special(Rules(3, special_cards="dragon,fairy,bomb"), 2, 3, policies="heuristic", seed=7)
 
 
 def one_colour() -> None:
@@ -74,7 +74,7 @@ def one_colour() -> None:
 
     simulate_one_colour(3, 2, policies="random", seed=8)
     simulate_one_colour(4, 2, policies=["heuristic", "random", "heuristic", "random"], plus_minus_one=True, seed=9)
-    trace_one_colour(4, 1, seed=10)
+    trace_one_colour(4, 1, policies="heuristic", seed=10)
 
 
 def games() -> None:

@@ -1,4 +1,13 @@
-"""The Python side of simulation: validate, seed, allocate, call the kernels, wrap the results."""
+"""The Python side of simulation: validate, seed, allocate, call the kernels, wrap the results.
+
+One engine object per edition (:func:`engine_for`: :class:`StandardEngine`, also for Junior;
+:class:`SpecialEngine`; :class:`OneColourEngine`), each with ``setup``, ``simulate`` and
+``trace``; the functions ``simulate``, ``trace_rounds``, ``trace_special``, ... are thin
+wrappers over them. The kernels are imported inside the functions that call them (the lines
+say "imported on first use"): importing any of them loads numba, seconds that
+``import wizstats`` and the commands that do not simulate must not pay
+(``tests/test_benchmarks.py::test_winner_command_loads_no_compiler``).
+"""
 
 from __future__ import annotations
 
@@ -7,10 +16,11 @@ from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant
 from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
 from .labels import CardLabels, card_labels
-from .onecolour import OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
+from .onecolour import OneColourEngine, OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
 from .setup import (
     CHUNK_ROUNDS,
     MAX_TRACE_ROUNDS,
+    KernelInputs,
     moments,
     n_blocks,
     progress_bar,
@@ -19,9 +29,17 @@ from .setup import (
     simulate_iv,
     threads_limited,
 )
-from .simulate import simulate
-from .special import EVENTS, SpecialSimulationResult, SpecialTrace, simulate_special, special_setup, trace_special
-from .standard import RoundTrace, SimulationResult, simulate_standard, trace_rounds
+from .simulate import EDITIONS, Engine, RoundEngine, engine_for, simulate
+from .special import (
+    EVENTS,
+    SpecialEngine,
+    SpecialSimulationResult,
+    SpecialTrace,
+    simulate_special,
+    special_setup,
+    trace_special,
+)
+from .standard import RoundTrace, SimulationResult, StandardEngine, trace_rounds
 from .startup import compile_notice, compile_notice_for, is_cached, kernels_cached
 
 __all__ = [
@@ -31,21 +49,29 @@ __all__ = [
     "CardLabels",
     "CHUNK_ROUNDS",
     "ClairvoyantTrace",
+    "EDITIONS",
     "EVENTS",
+    "Engine",
     "GameResult",
     "GameTrace",
+    "KernelInputs",
     "MAX_TRACE_ROUNDS",
+    "OneColourEngine",
     "OneColourResult",
     "OneColourTrace",
+    "RoundEngine",
     "RoundTrace",
     "SimulationResult",
+    "SpecialEngine",
     "SpecialSimulationResult",
     "SpecialTrace",
+    "StandardEngine",
     "arena",
     "card_labels",
     "clairvoyance_odds",
     "compile_notice",
     "compile_notice_for",
+    "engine_for",
     "fixed_hand_score",
     "is_cached",
     "kernels_cached",
@@ -62,7 +88,6 @@ __all__ = [
     "simulate_iv",
     "simulate_one_colour",
     "simulate_special",
-    "simulate_standard",
     "special_setup",
     "threads_limited",
     "trace_clairvoyant_rounds",

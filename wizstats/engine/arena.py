@@ -25,7 +25,7 @@ import pandas as pd
 from ..checks import MAX_ROUNDS, MAX_SAMPLES, WrongType, count, flag, optional, real, shown, whole
 from ..estimates import html_table
 from ..intervals import mean_interval
-from ..players import Policy, resolve_policies
+from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import Deck, Rules, rules_for, seat_for
 from .setup import progress_bar, round_setup, seed_key, threads_limited
 
@@ -137,7 +137,7 @@ def seating(n_players: int, rounds_per_unit: int = 1, *, rotate_dealer: bool = F
 
 
 def _arena_iv(
-    policies: str | Policy | Sequence[str | Policy],
+    policies: Policies,
     n_players: int,
     hand_sizes: object,
     n_rounds: int,
@@ -167,7 +167,7 @@ def _arena_iv(
 
 
 def arena(
-    policies: str | Policy | Sequence[str | Policy],
+    policies: Policies,
     n_players: int = 4,
     hand_sizes: str | int | Sequence[int] = "game",
     n_rounds: int = 1000,
@@ -258,7 +258,7 @@ def _run_kernel(
     size: int,
     out: np.ndarray,
 ) -> None:
-    from .._kernels.engine.arena import arena_kernel
+    from .._kernels.engine.arena import arena_kernel  # numba: imported on first use
 
     n_groups, n_blocks = out.shape[1], out.shape[0]
     arena_kernel(
@@ -378,7 +378,7 @@ def rollout_bid_values(
     deal ignores what they say about the hands). Columns: ``bid, expected_score, se`` (its
     standard error); a bid forbidden by plus/minus one is left out.
     """
-    from .._kernels.engine.arena import bid_values_kernel
+    from .._kernels.engine.arena import bid_values_kernel  # numba: imported on first use
 
     rules = _rules_iv(rules, n_players, None)
     ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)
@@ -411,7 +411,7 @@ def fixed_hand_score(
     turned: str | int | None = None,
     earlier_bids: Sequence[int] = (),
     rules: Rules | None = None,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    policies: Policies = DEFAULT_POLICY,
     n_rounds: int = 10_000,
     seed: int = 0,
 ) -> tuple[float, float]:
@@ -421,7 +421,7 @@ def fixed_hand_score(
     hands dealt at random, the seats before ``seat`` bidding ``earlier_bids``, the rest
     bidding and everyone playing by ``policies``.
     """
-    from .._kernels.engine.arena import fixed_hand_scores
+    from .._kernels.engine.arena import fixed_hand_scores  # numba: imported on first use
 
     rules = _rules_iv(rules, n_players, None)
     ids, turned_id, forced = _probe_iv(rules, hand, seat, turned, earlier_bids)

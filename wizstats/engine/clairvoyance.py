@@ -1,26 +1,14 @@
-"""Clairvoyance ("Hellsehen", RULES 4): in round 1 each player sees every other card but not his own.
+"""Clairvoyance ("Hellsehen", RULES 4) at kernel speed: in round 1 each player sees every other card but not his own.
 
-The bid can then only depend on what the others hold. wizstats' clairvoyant player counts,
-over the cards he cannot see (the deck less the others' cards and the turned card), how many
-would win the one-card trick, and bids 1 when that scores at least as much on average as 0
-(standard scoring: a chance of at least 3/7). He does not read the earlier bids. A dealer who
-must name trump after a turned Wizard names the suit under which his better bid scores most
-(under blind trump, RULES 3, a random suit).
-
-The chance is exact over the cards a player sees. It ignores what the dealer's choice of trump
-after a turned Wizard tells the others (the dealer saw their cards when he chose): measured at
-4 players, seats 1-3 take the trick about 0.009 more often than their computed chance says,
-while the dealer's own chance, and everyone's under blind trump, is calibrated
-(``tests/test_clairvoyance.py``). Under clairvoyance every player bids round 1 this way,
-whatever his policy; the play of the one card is forced.
-
-This module runs the kernel (:mod:`wizstats._kernels.engine.game`): :func:`clairvoyance_odds`, the round-1
-bid odds; the pure-Python version, its oracle, is :mod:`wizstats.reference.clairvoyance`.
+How the clairvoyant player bids, and how far his computed chance is calibrated, is told once,
+in :mod:`wizstats.reference.clairvoyance`, the pure-Python version and the oracle of the
+kernel (:mod:`wizstats._kernels.engine.game`). Under clairvoyance every player bids round 1
+that way, whatever his policy; the play of the one card is forced. This module runs the
+kernel: :func:`clairvoyance_odds`, the round-1 bid odds, and :func:`trace_clairvoyant_rounds`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,9 +16,9 @@ import pandas as pd
 
 from ..checks import MAX_ROUNDS, count, flag, optional, real, whole
 from ..intervals import mean_interval, wilson_interval
-from ..players import Policy, resolve_policies, strongest
+from ..players import DEFAULT_POLICY, Policies, resolve_policies, strongest
 from ..rules import Rules, raw_score, rules_for
-from .setup import MAX_TRACE_ROUNDS, n_blocks, progress_bar, round_setup, seed_key, threads_limited
+from .setup import CHUNK_ROUNDS, MAX_TRACE_ROUNDS, n_blocks, round_setup, run_chunks, seed_key
 from .simulate import simulate
 
 __all__ = ["ClairvoyantTrace", "clairvoyance_odds", "trace_clairvoyant_rounds"]
@@ -55,79 +43,29 @@ def _round1_iv(rules: Rules, n_rounds: int, limit: int = MAX_ROUNDS) -> None:
 
 
 def trace_clairvoyant_rounds(
-    rules: Rules,
-    n_rounds: int,
-    *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
-    seed: int = 0,
-    start: int = 0,
+    rules: Rules, n_rounds: int, *, policies: Policies = DEFAULT_POLICY, seed: int = 0, start: int = 0
 ) -> ClairvoyantTrace:
     """Play clairvoyant rounds ``start ..`` in the kernel and keep their cards, bids and winners."""
-    from .._kernels.engine.game import trace_clairvoyant_kernel
+    from .._kernels.engine.game import trace_clairvoyant_kernel  # numba: imported on first use
 
     _round1_iv(rules, n_rounds, MAX_TRACE_ROUNDS)  # the trace keeps every round
     start = whole(start, "start", 0, MAX_ROUNDS)
-    seed_key(seed)
+    key = np.uint64(seed_key(seed))
     n = rules.n_players
     _, ids, params = resolve_policies(policies, n)
     tab, st0 = round_setup(rules, 1)
     out = ClairvoyantTrace(
-        np.zeros((n_rounds, n), np.int64),
-        np.zeros(n_rounds, np.int64),
-        np.zeros(n_rounds, np.int64),
-        np.zeros((n_rounds, n), np.int64),
-        np.zeros(n_rounds, np.int64),
+        *(np.zeros(shape, np.int64) for shape in [(n_rounds, n), n_rounds, n_rounds, (n_rounds, n), n_rounds])
     )
-    trace_clairvoyant_kernel(
-        tab, st0, ids, params, np.uint64(seed_key(seed)), start, out.hands, out.turned, out.trump, out.bids, out.winners
-    )
+    trace_clairvoyant_kernel(tab, st0, ids, params, key, start, out.hands, out.turned, out.trump, out.bids, out.winners)
     return out
 
 
-def clairvoyance_odds(
-    rules: Rules | int = 4,
-    n_rounds: int = 200_000,
-    *,
-    seed: int = 0,
-    compare_policy: str | None = "strongest",
-    threads: int | None = None,
-    progress: bool | None = None,
-    confidence_level: float = 0.95,
-) -> pd.DataFrame:
-    """Round-1 bid odds under clairvoyance, per seat, with intervals.
-
-    Columns: ``seat, rounds, bid_1`` (share bidding 1), ``takes_trick``, ``mean_chance`` (mean
-    exact chance the player's own card wins, as he computes it), ``accuracy`` (bid met),
-    ``mean_score``, each with ``_low``/``_high`` where an interval applies; with
-    ``compare_policy``, also ``normal_accuracy`` and ``normal_mean_score``: the same seat in an
-    ordinary one-card round (seeing his own card), played by that policy (same seed;
-    ``"strongest"``: :func:`wizstats.players.strongest`).
-    """
-    from .._kernels.engine.game import clairvoyant_counts
-
-    rules = rules_for(None, rules) if not isinstance(rules, Rules) else rules
-    _round1_iv(rules, n_rounds)
-    seed_key(seed)
-    real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
-    optional(progress, flag, "progress")
-    if compare_policy is not None and compare_policy != "strongest":
-        resolve_policies(compare_policy, rules.n_players)
+def _odds_rows(
+    rules: Rules, n_rounds: int, counts: np.ndarray, wins_hist: np.ndarray, confidence_level: float
+) -> list[dict[str, object]]:
+    """The rows of :func:`clairvoyance_odds` from the kernel's counts (per seat: bid x tricks, and wins)."""
     n, deck = rules.n_players, rules.deck.size
-    tab, st0 = round_setup(rules, 1)
-    _, ids, params = resolve_policies("random", n)
-    counts = np.zeros((n, 2, 2), np.int64)
-    wins_hist = np.zeros((n, deck + 1), np.int64)
-    chunk = 1 << 18
-    with threads_limited(threads), progress_bar(n_rounds, progress) as bar:
-        for start in range(0, n_rounds, chunk):
-            size = min(chunk, n_rounds - start)
-            blocks = n_blocks(size)
-            c_out = np.zeros((blocks, n, 2, 2), np.int64)
-            w_out = np.zeros((blocks, n, deck + 1), np.int64)
-            clairvoyant_counts(tab, st0, ids, params, np.uint64(seed_key(seed)), start, size, blocks, c_out, w_out)
-            counts += c_out.sum(axis=0)
-            wins_hist += w_out.sum(axis=0)
-            bar.update(size)
     unseen = deck - (n - 1) - (1 if rules.has_trump_card(1) else 0)
     rows = []
     for seat in range(n):
@@ -147,7 +85,50 @@ def clairvoyance_odds(
         row["mean_chance"] = float((wins_hist[seat] * np.arange(deck + 1)).sum() / (n_rounds * unseen))
         row |= {"mean_score": mean, "mean_score_low": sci.low, "mean_score_high": sci.high}
         rows.append(row)
-    frame = pd.DataFrame(rows)
+    return rows
+
+
+def clairvoyance_odds(
+    rules: Rules | int = 4,
+    n_rounds: int = 200_000,
+    *,
+    seed: int = 0,
+    compare_policy: str | None = DEFAULT_POLICY,
+    threads: int | None = None,
+    progress: bool | None = None,
+    confidence_level: float = 0.95,
+) -> pd.DataFrame:
+    """Round-1 bid odds under clairvoyance, per seat, with intervals.
+
+    Columns: ``seat, rounds, bid_1`` (share bidding 1), ``takes_trick``, ``mean_chance`` (mean
+    exact chance the player's own card wins, as he computes it), ``accuracy`` (bid met),
+    ``mean_score``, each with ``_low``/``_high`` where an interval applies; with
+    ``compare_policy``, also ``normal_accuracy`` and ``normal_mean_score``: the same seat in an
+    ordinary one-card round (seeing his own card), played by that policy (same seed; default
+    :data:`wizstats.DEFAULT_POLICY`; ``"strongest"`` is the same).
+    """
+    from .._kernels.engine.game import clairvoyant_counts  # numba: imported on first use
+
+    rules = rules_for(None, rules) if not isinstance(rules, Rules) else rules
+    _round1_iv(rules, n_rounds)
+    key = np.uint64(seed_key(seed))
+    real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
+    optional(progress, flag, "progress")
+    if compare_policy is not None and compare_policy != "strongest":
+        resolve_policies(compare_policy, rules.n_players)
+    n, deck = rules.n_players, rules.deck.size
+    tab, st0 = round_setup(rules, 1)
+    _, ids, params = resolve_policies("random", n)
+
+    def batch(start: int, size: int) -> list[np.ndarray]:
+        blocks = n_blocks(size)
+        c_out = np.zeros((blocks, n, 2, 2), np.int64)
+        w_out = np.zeros((blocks, n, deck + 1), np.int64)
+        clairvoyant_counts(tab, st0, ids, params, key, start, size, blocks, c_out, w_out)
+        return [c_out.sum(axis=0), w_out.sum(axis=0)]
+
+    counts, wins_hist = run_chunks(n_rounds, CHUNK_ROUNDS, batch, threads=threads, progress=progress)
+    frame = pd.DataFrame(_odds_rows(rules, n_rounds, counts, wins_hist, confidence_level))
     if compare_policy is not None:
         policy = strongest() if compare_policy == "strongest" else compare_policy
         normal = simulate(

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..players import Policy, resolve_policies
+from ..players import DEFAULT_POLICY, Policies, resolve_policies
 from ..reference import RoundRng
 from ..rules import CardKind, Rules
 from .setup import round_setup, seed_key
@@ -89,14 +89,7 @@ class PolicyDecider:
         players); :attr:`rng_state` reads or sets it.
     """
 
-    def __init__(
-        self,
-        rules: Rules,
-        hand_size: int,
-        policies: str | Policy | Sequence[str | Policy] = "heuristic",
-        *,
-        seed: int = 0,
-    ) -> None:
+    def __init__(self, rules: Rules, hand_size: int, policies: Policies = DEFAULT_POLICY, *, seed: int = 0) -> None:
         if not isinstance(rules, Rules):
             raise ValueError(f"rules must be a Rules value, got {type(rules).__name__}")
         if not isinstance(hand_size, (int, np.integer)) or not 1 <= hand_size <= rules.max_hand_size:
@@ -124,8 +117,12 @@ class PolicyDecider:
     def rng_state(self, value: int) -> None:
         self._rng[0] = np.uint64(int(value) & ((1 << 64) - 1))
 
-    def _load(self, view: RoundView) -> tuple[int, int, int]:
-        """Copy ``view`` into the kernel's arrays; returns (turned, trump code, bids made)."""
+    def _load(self, view: RoundView) -> tuple[object, ...]:
+        """Copy ``view`` into the kernel's arrays; returns the round's arguments of the decide kernels.
+
+        ``hands, hand_len, turned, trump code, bids, bids made, plays, cards played``, in the
+        order :func:`~wizstats._kernels.engine.decide.decide` and ``replay_view`` take them.
+        """
         n, r = self.rules.n_players, self.hand_size
         if len(view.hands) != n:
             raise ValueError(f"expected {n} hands, got {len(view.hands)}")
@@ -145,7 +142,13 @@ class PolicyDecider:
         trump = -1 if view.trump is None else int(view.trump)
         if view.trump is None and turned in self._wizards:
             trump = -2  # the dealer has not named it yet
-        return turned, trump, len(view.bids)
+        return self._hands, self._hand_len, turned, trump, self._bids, len(view.bids), self._plays, len(view.plays)
+
+    @staticmethod
+    def _check_replayed(kind: int, view: RoundView) -> None:
+        """A negative ``kind`` from the kernels: play ``-1 - kind`` was not in its player's hand."""
+        if kind < 0:
+            raise ValueError(f"play {-1 - kind} ({view.plays[-1 - kind]}) is not in its player's hand")
 
     def decide(self, view: RoundView) -> Decision:
         """The move the policy of the seat to move makes in ``view``.
@@ -153,26 +156,10 @@ class PolicyDecider:
         The state must be one the rules allow (check it with :func:`wizstats.reference.replay_round`
         when in doubt); a card played that is not in its player's hand is a ``ValueError``.
         """
-        from .._kernels.engine.decide import D_NONE, decide
+        from .._kernels.engine.decide import D_NONE, decide  # numba: imported on first use
 
-        turned, trump, n_bids = self._load(view)
-        kind, seat, value = decide(
-            self._tab,
-            self._st0,
-            self._ids,
-            self._params,
-            self._hands,
-            self._hand_len,
-            turned,
-            trump,
-            self._bids,
-            n_bids,
-            self._plays,
-            len(view.plays),
-            self._rng,
-        )
-        if kind < 0:
-            raise ValueError(f"play {-1 - kind} ({view.plays[-1 - kind]}) is not in its player's hand")
+        kind, seat, value = decide(self._tab, self._st0, self._ids, self._params, *self._load(view), self._rng)
+        self._check_replayed(kind, view)
         if kind == D_NONE:
             raise ValueError("nothing to decide: the round is over (or the cards are not dealt yet)")
         return Decision(_KINDS[int(kind)], int(seat), int(value))
@@ -183,30 +170,14 @@ class PolicyDecider:
         ``kind`` is ``"trump"``, ``"bid"``, ``"card"`` or ``"none"``; the legal cards are given
         only when a card is due. For cross-checks of other engines against the kernel.
         """
-        from .._kernels.engine.decide import replay_view
+        from .._kernels.engine.decide import replay_view  # numba: imported on first use
 
-        turned, trump, n_bids = self._load(view)
         n, r = self.rules.n_players, self.hand_size
         legal = np.zeros(r, np.int64)
         winners = np.full(r, -1, np.int64)
         tricks = np.zeros(n, np.int64)
-        kind, seat = replay_view(
-            self._tab,
-            self._st0,
-            self._hands,
-            self._hand_len,
-            turned,
-            trump,
-            self._bids,
-            n_bids,
-            self._plays,
-            len(view.plays),
-            legal,
-            winners,
-            tricks,
-        )
-        if kind < 0:
-            raise ValueError(f"play {-1 - kind} ({view.plays[-1 - kind]}) is not in its player's hand")
+        kind, seat = replay_view(self._tab, self._st0, *self._load(view), legal, winners, tricks)
+        self._check_replayed(kind, view)
         return (
             _KINDS.get(int(kind), "none"),
             int(seat),

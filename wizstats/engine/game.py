@@ -15,7 +15,6 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -25,7 +24,7 @@ import pandas as pd
 from ..checks import MAX_ROUNDS, MAX_START, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
-from ..players import Policy, resolve_policies, strongest
+from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import ELIMINATION_ROUNDS, GamePlan, Rules, SitOut, final_places, game_plan, placement_shares, score_table
 from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
 
@@ -67,7 +66,7 @@ class _KernelInputs:
 
 def _kernel_inputs(plan: GamePlan, bin_width: int) -> _KernelInputs:
     """Arrays and scalars the game kernels read, from a validated plan."""
-    from .._kernels.engine import game as kg
+    from .._kernels.engine import game as kg  # numba: imported on first use
     from .._kernels.rules import core as kc
 
     n, n_rounds = plan.n_players, plan.n_rounds
@@ -131,7 +130,7 @@ def _run_kernel(
     trace: list[np.ndarray],
 ) -> None:
     """Play games ``start .. start + size - 1`` into ``blocks`` (and ``trace``, if it has rows)."""
-    from .._kernels.engine import game as kg
+    from .._kernels.engine import game as kg  # numba: imported on first use
 
     kg.simulate_games_kernel(
         inp.tab, inp.st_tab, inp.hand, ids, params, inp.sit, inp.elim_after, inp.cfg, inp.pp,
@@ -151,7 +150,7 @@ def simulate_games(
     rules: Rules,
     n_games: int,
     *,
-    policies: str | Policy | Sequence[str | Policy] | None = None,
+    policies: Policies | None = DEFAULT_POLICY,
     seed: int = 0,
     elimination: bool = False,
     sit_out: SitOut | None = None,
@@ -172,7 +171,7 @@ def simulate_games(
         Games to play.
     policies
         One policy for every player, or one per player (player 0 first; players, not seats);
-        default: :data:`wizstats.DEFAULT_POLICY`.
+        default (and ``None``): :data:`wizstats.DEFAULT_POLICY`.
     seed
         Same seed, same numbers, whatever the thread count. Round ``k`` of game ``g`` draws from
         stream ``g * (K + 1) + k`` of the seed's key (``K`` rounds per game); stream
@@ -199,7 +198,7 @@ def simulate_games(
     optional(threads, whole, "threads", 1)
     optional(progress, flag, "progress")
     n = rules.n_players
-    resolved, ids, params = resolve_policies(strongest() if policies is None else policies, n)
+    resolved, ids, params = resolve_policies(DEFAULT_POLICY if policies is None else policies, n)
     inp = _kernel_inputs(plan, int(bin_width))
     acc = _Accumulator(n, inp.nbins, inp.nbins_m)
     key = np.uint64(seed_key(seed))
@@ -218,7 +217,7 @@ class _Accumulator:
     """Sums the block outputs of kernel calls exactly (Python integers for the moments)."""
 
     def __init__(self, n: int, nbins: int, nbins_m: int) -> None:
-        from .._kernels.engine import game as kg
+        from .._kernels.engine import game as kg  # numba: imported on first use
 
         self.shapes = [(n, nbins), (nbins_m,), (n, n), (n,), (n, 2), (n, 2), (kg.N_GSTAT,), (n, 3)]
         self.totals = [np.zeros(s, np.int64) for s in self.shapes]
@@ -351,7 +350,7 @@ class GameResult:
                 "mean_place": float((self.places[p] * np.arange(1, len(self.policies) + 1)).sum() / self.n_games),
             }
             if self.rules.placement_points is not None:
-                from .._kernels.engine.game import PP_SCALE
+                from .._kernels.engine.game import PP_SCALE  # numba: imported on first use
 
                 pm, _, pci = _moment_interval(
                     self.pp_sum[p], self.pp_sumsq[p], self.n_games, PP_SCALE, confidence_level
@@ -444,7 +443,7 @@ def trace_games(
     rules: Rules,
     n_games: int,
     *,
-    policies: str | Policy | Sequence[str | Policy] | None = None,
+    policies: Policies | None = DEFAULT_POLICY,
     seed: int = 0,
     start: int = 0,
     **plan_options: object,
@@ -456,7 +455,7 @@ def trace_games(
     if n_games > MAX_TRACE_GAMES:
         raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_games() for aggregates")
     start = whole(start, "start", 0, MAX_START)
-    _, ids, params = resolve_policies(strongest() if policies is None else policies, rules.n_players)
+    _, ids, params = resolve_policies(DEFAULT_POLICY if policies is None else policies, rules.n_players)
     inp = _kernel_inputs(plan, 10)
     n = rules.n_players
     out = GameTrace(

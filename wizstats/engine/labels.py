@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..checks import count, flag, real, whole
-from ..players import Policy, resolve_policies
+from ..players import DEFAULT_POLICY, Policy, resolve_policies
 from ..rules import Rules
 from .setup import round_setup, seed_key
 
@@ -42,7 +42,7 @@ def card_labels(
     hand_size: int,
     n_rounds: int,
     *,
-    policy: str | Sequence[str] = "expert",
+    policy: str | Sequence[str] = DEFAULT_POLICY,
     worlds: int = 48,
     infer: float = 3.0,
     p_label: float = 0.25,
@@ -64,7 +64,7 @@ def card_labels(
     >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all())
     (32, True)
     """
-    from .._kernels.engine.labels import card_labels as kernel
+    from .._kernels.engine.labels import card_labels as kernel  # numba: imported on first use
     from .._kernels.players.expert_play import N_FEAT
 
     rules = Rules(n_players=whole(n_players, "n_players", 3, 6))
@@ -78,33 +78,10 @@ def card_labels(
     _, ids, params = resolve_policies(policy, rules.n_players)
     epar = Policy.parse("expert").row()
     rows = int(n_rounds * hand_size * rules.n_players * min(1.0, p_label * 1.5 + 0.05)) + hand_size
-    feats = np.zeros((rows, N_FEAT))
-    values = np.zeros(rows)
-    decision = np.zeros(rows, np.int64)
-    chosen = np.zeros(rows, np.int64)
-    heuristic = np.zeros(rows, np.int64)
-    all_needed = np.zeros(rows, np.int64)
+    out = [np.zeros((rows, N_FEAT)), np.zeros(rows), *(np.zeros(rows, np.int64) for _ in range(4))]
+    feats, values, decision, chosen, heuristic, all_needed = out
     key = np.uint64(seed_key(seed))
-    m = kernel(
-        tab,
-        st0,
-        ids,
-        params,
-        epar,
-        key,
-        0,
-        n_rounds,
-        p_label,
-        worlds,
-        infer,
-        every_card,
-        feats,
-        values,
-        decision,
-        chosen,
-        heuristic,
-        all_needed,
-    )
+    m = kernel(tab, st0, ids, params, epar, key, 0, n_rounds, p_label, worlds, infer, every_card, *out)
     return CardLabels(
         feats[:m].copy(),
         values[:m].copy(),

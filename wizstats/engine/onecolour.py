@@ -16,7 +16,7 @@ RULES 9 gives the mode in one sentence; this is the reading implemented (uncerta
   bids 0..r, optional plus/minus one; the dealer moves one seat each round (player ``k mod n``
   deals round ``k``, counting from 0).
 
->>> res = simulate_one_colour(4, 200, policies="random", seed=1)
+>>> res = OneColourEngine(4).simulate(200, policies="random", seed=1)
 >>> int(res.counts.sum()) == 200 * 12 * 4, len(res.summary())
 (True, 4)
 """
@@ -24,63 +24,25 @@ RULES 9 gives the mode in one sentence; this is the reading implemented (uncerta
 from __future__ import annotations
 
 import math
-import warnings
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_ROUNDS, MAX_START, choice, count, flag, optional, whole
+from ..checks import MAX_ROUNDS, MAX_START, WrongType, choice, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import mean_interval, wilson_interval
-from ..players import Policy, resolve_policies
+from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..reference import HAND_SIZES, PILE, card_text
-from ..rules import Scoring, raw_score
-from .setup import engine_players, n_blocks, progress_bar, seed_key, threads_limited
+from ..rules import Rules, Scoring, raw_score
+from .setup import engine_players, n_blocks, run_chunks, seed_key
 
-__all__ = ["OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
+__all__ = ["OneColourEngine", "OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
 
 _DEFAULTS = {"scale": 1.0, "bias": 0.0, "lead_min": 0.55, "kill": 0.5, "duck": 0.15, "norm": 1.0}
 _CHUNK_GAMES = 1 << 14
-
-
-# ---------------------------------------------------------------- the reference (slow, obvious)
-
-
-# ---------------------------------------------------------------- the simulator
-def _one_colour_iv(
-    n_players: int, n_games: int, policies: object, seed: int, scoring: str, plus_minus_one: object = False
-) -> None:
-    if whole(n_players, "n_players") not in (3, 4):
-        raise ValueError(f"one colour is played by 3 or 4 players, got {n_players!r}")
-    count(n_games, "n_games", MAX_ROUNDS)
-    flag(plus_minus_one, "plus_minus_one")
-    seed_key(seed)
-    choice(scoring, "scoring", [s.value for s in Scoring])
-    resolved = resolve_policies(policies, n_players)[0]  # type: ignore[arg-type]
-    engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
-
-
-def _setup(n: int, policies: object, plus_minus_one: bool, scoring: str) -> tuple:
-    from .._kernels.variants import onecolour as k
-
-    resolved, ids, _ = resolve_policies(policies, n)  # type: ignore[arg-type]
-    with warnings.catch_warnings():  # said once, by the check before
-        warnings.simplefilter("ignore")
-        resolved = engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
-    params = np.zeros((k.MAXP, 8))
-    pids = np.zeros(k.MAXP, np.int64)
-    for p, policy in enumerate(resolved):
-        own = policy.params if policy.name == "heuristic" else {}  # others (expert too): the defaults
-        values = {**_DEFAULTS, **{key: v for key, v in own.items() if key in _DEFAULTS}}
-        params[p, :6] = [values[name] for name in _DEFAULTS]
-        pids[p] = 0 if policy.name == "random" else 1
-    st0 = np.zeros(k.N_O, np.int64)
-    st0[k.O_N] = n
-    st0[k.O_PM1] = int(bool(plus_minus_one))
-    st0[k.O_SCORING] = int(Scoring(scoring) is Scoring.ALTERNATIVE)
-    return resolved, pids, params, st0
+MAX_TRACE_GAMES = 10_000
+"""The most games a one-colour trace keeps."""
 
 
 @dataclass
@@ -149,50 +111,6 @@ class OneColourResult:
         return pd.DataFrame(rows)
 
 
-def simulate_one_colour(
-    n_players: int = 4,
-    n_games: int = 10_000,
-    *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
-    seed: int = 0,
-    plus_minus_one: bool = False,
-    scoring: str = "standard",
-    threads: int | None = None,
-    progress: bool | None = None,
-) -> OneColourResult:
-    """Play ``n_games`` whole games of one colour (12 rounds of 4..15 cards).
-
-    ``policies``: one for all players or one per player (player 0 deals round 1); ``random``
-    plays at random, any other name the one-colour heuristic (see
-    :mod:`wizstats._kernels.variants.onecolour`). Same seed, same numbers, whatever ``threads``.
-    """
-    from .._kernels.variants.onecolour import simulate_one_colour_games
-
-    _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
-    optional(progress, flag, "progress")
-    resolved, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)
-    key = np.uint64(seed_key(seed))
-    n = n_players
-    counts = np.zeros((12, n, 16, 16), np.int64)
-    totals = np.zeros((2, n), np.int64)
-    wins = np.zeros(n + 1, np.int64)
-    with threads_limited(threads), progress_bar(n_games, progress, unit="game") as bar:
-        for start in range(0, n_games, _CHUNK_GAMES):
-            size = min(_CHUNK_GAMES, n_games - start)
-            blocks = n_blocks(size, per=16)
-            c = np.zeros((blocks, 12, n, 16, 16), np.int64)
-            t = np.zeros((blocks, 2, n), np.int64)
-            w = np.zeros((blocks, n + 1), np.int64)
-            simulate_one_colour_games(st0, pids, params, key, start, size, blocks, c, t, w)
-            counts += c.sum(axis=0)
-            totals += t.sum(axis=0)
-            wins += w.sum(axis=0)
-            bar.update(size)
-    return OneColourResult(
-        n, int(n_games), int(seed), resolved, bool(plus_minus_one), str(scoring), counts, totals, wins
-    )
-
-
 @dataclass
 class OneColourTrace:
     """Every card of a few games (values 0..14, -1 padding): ``hands[G, 12, n, 15]``, ``bids[G, 12, n]``,
@@ -208,6 +126,27 @@ class OneColourTrace:
     plays: np.ndarray
     leaders: np.ndarray
     winners: np.ndarray
+
+    @classmethod
+    def empty(cls, engine: OneColourEngine, key: int, start: int, n_games: int) -> OneColourTrace:
+        """A trace of ``n_games`` games, its arrays padded with -1 (bids 0), for the kernel to fill."""
+        n, g = engine.n_players, n_games
+        return cls(
+            n,
+            key,
+            start,
+            engine.plus_minus_one,
+            engine.scoring,
+            np.full((g, 12, n, PILE), -1, np.int64),
+            np.zeros((g, 12, n), np.int64),
+            np.full((g, 12, PILE, n), -1, np.int64),
+            np.full((g, 12, PILE), -1, np.int64),
+            np.full((g, 12, PILE), -1, np.int64),
+        )
+
+    def arrays(self) -> list[np.ndarray]:
+        """The arrays in kernel order (``hands .. winners``): the kernel's outputs."""
+        return [getattr(self, f.name) for f in fields(self)[5:]]
 
     def frame(self) -> pd.DataFrame:
         """One row per game, round and player: ``game, round, player, seat, hand, bid, tricks, score, total``."""
@@ -237,39 +176,153 @@ class OneColourTrace:
         return pd.DataFrame(rows)
 
 
+@dataclass(frozen=True)
+class OneColourEngine:
+    """The one-colour engine (RULES 9) for a table of ``n_players`` (3 or 4), checked when made.
+
+    One colour is not a deck or a variant of :class:`~wizstats.Rules`: its piles, its schedule
+    and its card values are fixed; the table, plus/minus one and the scoring are its settings.
+    :meth:`from_rules` (and ``engine_for(rules, "one-colour")``) takes them from rules. The
+    kernels play ``random`` and the one-colour heuristic (``expert`` falls back to it, with a
+    warning); see :mod:`wizstats._kernels.variants.onecolour`.
+    """
+
+    n_players: int = 4
+    plus_minus_one: bool = False
+    scoring: str = "standard"
+    edition = "one-colour"
+    """The edition this engine plays."""
+
+    def __post_init__(self) -> None:
+        if whole(self.n_players, "n_players") not in (3, 4):
+            raise ValueError(f"one colour is played by 3 or 4 players, got {self.n_players!r}")
+        flag(self.plus_minus_one, "plus_minus_one")
+        choice(self.scoring, "scoring", [s.value for s in Scoring])
+        object.__setattr__(self, "plus_minus_one", bool(self.plus_minus_one))
+        object.__setattr__(self, "scoring", str(self.scoring))
+
+    @classmethod
+    def from_rules(cls, rules: Rules) -> OneColourEngine:
+        """The engine for ``rules.n_players``, ``rules.plus_minus_one`` and ``rules.scoring`` (standard cards only)."""
+        if not isinstance(rules, Rules):
+            raise WrongType(f"rules must be a Rules value, got {type(rules).__name__}")
+        if rules.special_cards or rules.deck.name != "standard":
+            raise ValueError(
+                "one colour is played with its own piles of standard cards: no other deck, no special cards"
+            )
+        return cls(rules.n_players, rules.plus_minus_one, rules.scoring.value)
+
+    def setup(self, policies: Policies) -> tuple[list[Policy], np.ndarray, np.ndarray, np.ndarray]:
+        """``players, policy ids, params, st0`` for the one-colour kernels."""
+        from .._kernels.variants import onecolour as k  # numba: imported on first use
+
+        resolved, _, _ = resolve_policies(policies, self.n_players)
+        resolved = engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
+        params = np.zeros((k.MAXP, 8))
+        pids = np.zeros(k.MAXP, np.int64)
+        for p, policy in enumerate(resolved):
+            own = policy.params if policy.name == "heuristic" else {}  # others (expert too): the defaults
+            values = {**_DEFAULTS, **{key: v for key, v in own.items() if key in _DEFAULTS}}
+            params[p, :6] = [values[name] for name in _DEFAULTS]
+            pids[p] = 0 if policy.name == "random" else 1
+        st0 = np.zeros(k.N_O, np.int64)
+        st0[k.O_N] = self.n_players
+        st0[k.O_PM1] = int(self.plus_minus_one)
+        st0[k.O_SCORING] = int(Scoring(self.scoring) is Scoring.ALTERNATIVE)
+        return resolved, pids, params, st0
+
+    def simulate(
+        self,
+        n_games: int = 10_000,
+        *,
+        policies: Policies = DEFAULT_POLICY,
+        seed: int = 0,
+        threads: int | None = None,
+        progress: bool | None = None,
+    ) -> OneColourResult:
+        """Play ``n_games`` whole games of one colour (12 rounds of 4..15 cards).
+
+        ``policies``: one for all players or one per player (player 0 deals round 1). Same seed,
+        same numbers, whatever ``threads``.
+        """
+        from .._kernels.variants.onecolour import simulate_one_colour_games  # numba: imported on first use
+
+        count(n_games, "n_games", MAX_ROUNDS)
+        seed_key(seed)
+        optional(progress, flag, "progress")
+        resolved, pids, params, st0 = self.setup(policies)
+        key = np.uint64(seed_key(seed))
+        n = self.n_players
+
+        def batch(start: int, size: int) -> list[np.ndarray]:
+            blocks = n_blocks(size, per=16)
+            c = np.zeros((blocks, 12, n, 16, 16), np.int64)
+            t = np.zeros((blocks, 2, n), np.int64)
+            w = np.zeros((blocks, n + 1), np.int64)
+            simulate_one_colour_games(st0, pids, params, key, start, size, blocks, c, t, w)
+            return [c.sum(axis=0), t.sum(axis=0), w.sum(axis=0)]
+
+        counts, totals, wins = run_chunks(n_games, _CHUNK_GAMES, batch, threads=threads, progress=progress, unit="game")
+        return OneColourResult(
+            n, int(n_games), int(seed), resolved, self.plus_minus_one, self.scoring, counts, totals, wins
+        )
+
+    def trace(
+        self,
+        n_games: int = 1,
+        *,
+        policies: Policies = DEFAULT_POLICY,
+        seed: int = 0,
+        start: int = 0,
+    ) -> OneColourTrace:
+        """Play games ``start .. start + n_games - 1`` (as :meth:`simulate` does) and keep every card."""
+        from .._kernels.variants.onecolour import trace_one_colour_games  # numba: imported on first use
+
+        count(n_games, "n_games", MAX_ROUNDS)
+        key = seed_key(seed)
+        start = whole(start, "start", 0, MAX_START)
+        if n_games > MAX_TRACE_GAMES:
+            raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_one_colour() for statistics")
+        _, pids, params, st0 = self.setup(policies)
+        out = OneColourTrace.empty(self, key, start, n_games)
+        trace_one_colour_games(st0, pids, params, np.uint64(key), start, *out.arrays())
+        return out
+
+
+def simulate_one_colour(
+    n_players: int = 4,
+    n_games: int = 10_000,
+    *,
+    policies: Policies = DEFAULT_POLICY,
+    seed: int = 0,
+    plus_minus_one: bool = False,
+    scoring: str = "standard",
+    threads: int | None = None,
+    progress: bool | None = None,
+) -> OneColourResult:
+    """Play ``n_games`` whole games of one colour (12 rounds of 4..15 cards).
+
+    A thin wrapper: ``OneColourEngine(n_players, plus_minus_one, scoring).simulate(n_games, ...)``.
+    ``random`` plays at random; ``heuristic`` the one-colour heuristic, and ``expert`` (the
+    default, :data:`wizstats.DEFAULT_POLICY`) falls back to it with a warning.
+    """
+    engine = OneColourEngine(n_players, plus_minus_one, scoring)
+    return engine.simulate(n_games, policies=policies, seed=seed, threads=threads, progress=progress)
+
+
 def trace_one_colour(
     n_players: int = 4,
     n_games: int = 1,
     *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    policies: Policies = DEFAULT_POLICY,
     seed: int = 0,
     start: int = 0,
     plus_minus_one: bool = False,
     scoring: str = "standard",
 ) -> OneColourTrace:
-    """Play games ``start .. start + n_games - 1`` (as :func:`simulate_one_colour` does) and keep every card."""
-    from .._kernels.variants.onecolour import trace_one_colour_games
+    """Play games ``start .. start + n_games - 1`` (as :func:`simulate_one_colour` does) and keep every card.
 
-    _one_colour_iv(n_players, n_games, policies, seed, scoring, plus_minus_one)
-    start = whole(start, "start", 0, MAX_START)
-    if n_games > 10_000:
-        raise ValueError("trace at most 10000 games; use simulate_one_colour() for statistics")
-    _, pids, params, st0 = _setup(n_players, policies, plus_minus_one, scoring)
-    key = seed_key(seed)
-    n, g = n_players, n_games
-    out = OneColourTrace(
-        n,
-        key,
-        start,
-        bool(plus_minus_one),
-        str(scoring),
-        np.full((g, 12, n, PILE), -1, np.int64),
-        np.zeros((g, 12, n), np.int64),
-        np.full((g, 12, PILE, n), -1, np.int64),
-        np.full((g, 12, PILE), -1, np.int64),
-        np.full((g, 12, PILE), -1, np.int64),
-    )
-    trace_one_colour_games(
-        st0, pids, params, np.uint64(key), start, out.hands, out.bids, out.plays, out.leaders, out.winners
-    )
-    return out
+    A thin wrapper: ``OneColourEngine(n_players, plus_minus_one, scoring).trace(n_games, ...)``.
+    """
+    engine = OneColourEngine(n_players, plus_minus_one, scoring)
+    return engine.trace(n_games, policies=policies, seed=seed, start=start)

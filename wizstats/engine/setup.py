@@ -6,7 +6,9 @@ import contextlib
 import math
 import sys
 import warnings
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -16,16 +18,19 @@ from ..rules import BidVisibility, Deck, Rules, Scoring, hand_size_for, rules_fo
 
 __all__ = [
     "CHUNK_ROUNDS",
+    "KernelInputs",
     "MAX_TRACE_ROUNDS",
     "moments",
     "n_blocks",
     "progress_bar",
     "engine_players",
     "round_setup",
+    "run_chunks",
     "run_iv",
     "seed_key",
     "simulate_iv",
     "threads_limited",
+    "trace_iv",
 ]
 
 CHUNK_ROUNDS = 1 << 18
@@ -33,6 +38,22 @@ CHUNK_ROUNDS = 1 << 18
 
 
 MAX_TRACE_ROUNDS = 200_000
+"""The most rounds a trace keeps (every card of each)."""
+
+
+class KernelInputs(NamedTuple):
+    """What a round kernel reads, and the players it plays (an engine's ``setup``)."""
+
+    tab: np.ndarray
+    """``int64[3, deck]``: each card's kind, suit and rank."""
+    st0: np.ndarray
+    """``int64[N_ST]``: the state template of one round (table, hand size, variants)."""
+    ids: np.ndarray
+    """``int64[MAXP]``: each seat's policy id, as the engine's kernels number them."""
+    params: np.ndarray
+    """``float64[MAXP, N_PARAMS]``: each seat's policy parameters, in the kernel's columns."""
+    players: list[Policy]
+    """The players that play the seats (named as the results name them)."""
 
 
 def seed_key(seed: int) -> int:
@@ -46,7 +67,7 @@ def round_setup(rules: Rules, hand_size: int, *, special_engine: bool = False) -
     The standard kernels do not play the special cards (RULES 8): rules with ``special_cards``
     are refused unless ``special_engine`` (set only by :mod:`wizstats.engine`).
     """
-    from .._kernels.rules import core as k
+    from .._kernels.rules import core as k  # the kernels load numba: imported on first use
 
     if rules.special_cards and not special_engine:
         raise ValueError(
@@ -75,7 +96,7 @@ def n_blocks(size: int, per: int = 64) -> int:
     Results do not depend on it: every round draws from its own stream and the blocks' counts
     are summed.
     """
-    from .._kernels.jit import get_num_threads
+    from .._kernels.jit import get_num_threads  # numba: imported on first use
 
     return max(1, min(4 * get_num_threads(), size // per or 1))
 
@@ -83,7 +104,7 @@ def n_blocks(size: int, per: int = 64) -> int:
 @contextlib.contextmanager
 def threads_limited(threads: int | None) -> Iterator[None]:
     """Run parallel kernels on ``threads`` threads inside the block (all cores when ``None``)."""
-    from .._kernels import jit
+    from .._kernels import jit  # numba: imported on first use
 
     if threads is None:
         yield
@@ -99,14 +120,40 @@ def threads_limited(threads: int | None) -> Iterator[None]:
 
 def progress_bar(total: int, enabled: bool | None, unit: str = "round"):
     """A tqdm bar on stderr; ``enabled=None`` shows it only on a terminal."""
-    from tqdm.auto import tqdm
+    from tqdm.auto import tqdm  # a fifth of a second: only commands that simulate pay it
 
     if enabled is None:
         enabled = sys.stderr.isatty()
     return tqdm(total=total, disable=not enabled, unit=unit, unit_scale=True, leave=False)
 
 
+def run_chunks(
+    n: int,
+    chunk: int,
+    batch: Callable[[int, int], Sequence[np.ndarray]],
+    *,
+    threads: int | None,
+    progress: bool | None,
+    unit: str = "round",
+) -> list[np.ndarray]:
+    """Sum ``batch(start, size)`` (arrays of the same shapes each call) over items ``0 .. n - 1``, ``chunk`` at a time.
+
+    The one loop of every batch simulation: on ``threads`` threads, with a progress bar
+    updated after each chunk. The sums are of integers, so they do not depend on ``chunk``
+    (every round or game draws from its own stream).
+    """
+    totals: list[np.ndarray] = []
+    with threads_limited(threads), progress_bar(n, progress, unit=unit) as bar:
+        for start in range(0, n, chunk):
+            size = min(chunk, n - start)
+            parts = batch(start, size)
+            totals = list(parts) if not totals else [t + p for t, p in zip(totals, parts, strict=True)]
+            bar.update(size)
+    return totals
+
+
 def moments(weights: np.ndarray, values: np.ndarray) -> tuple[float, float]:
+    """Mean and sample variance of ``values`` counted ``weights`` times (NaN for no weight)."""
     n = weights.sum()
     if n == 0:
         return math.nan, math.nan
@@ -123,12 +170,32 @@ def simulate_iv(n_players: int, hand_size: int, n_rounds: int, rules: Rules | No
     return rules
 
 
+def trace_iv(rules: Rules, hand_size: int, n_rounds: int, seed: int, start: int) -> tuple[Rules, int, int]:
+    """The checks of every round trace: rules, hand size, at most :data:`MAX_TRACE_ROUNDS` rounds, seed, start.
+
+    Returns the rules, the seed's stream key and the first round's index.
+    """
+    rules = simulate_iv(rules.n_players, hand_size, n_rounds, rules, None)
+    if n_rounds > MAX_TRACE_ROUNDS:
+        raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use wizstats.simulate() for counts")
+    return rules, seed_key(seed), checks.whole(start, "start", 0, checks.MAX_START)
+
+
 def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object) -> None:
     """The checks of the options every simulation takes: seed, threads, chunk size, progress bar."""
     seed_key(seed)  # type: ignore[arg-type]
     checks.optional(threads, checks.whole, "threads", 1)
     checks.count(chunk_rounds, "chunk_rounds", checks.MAX_ROUNDS)
     checks.optional(progress, checks.flag, "progress")
+
+
+def _outside_wizstats() -> int:
+    """The ``stacklevel`` that makes a warning of the caller name the first frame outside wizstats (the user's call)."""
+    package = str(Path(__file__).parents[1])
+    frame, level = sys._getframe(2), 2  # the caller's caller: level 2 of a warning issued by the caller
+    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 def engine_players(policies: Sequence[Policy], engine: str, played: Collection[str]) -> list[Policy]:
@@ -149,7 +216,7 @@ def engine_players(policies: Sequence[Policy], engine: str, played: Collection[s
             warnings.warn(
                 f"{engine} has no expert player: its seats play this engine's heuristic (named so in the results)",
                 UserWarning,
-                stacklevel=3,
+                stacklevel=_outside_wizstats(),
             )
             policy = Policy("heuristic")
         if policy.name not in ("random", "heuristic"):

@@ -7,7 +7,7 @@ readings of the uncertain rules are listed in :mod:`wizstats.reference.special`,
 the kernel is tested against, and the players' choices in :mod:`wizstats._kernels.special.policy`.
 
 >>> rules = Rules(4, special_cards={"dragon", "fairy", "bomb"})
->>> res = simulate_special(4, 5, 2000, rules=rules, policies="random", seed=1)
+>>> res = SpecialEngine(rules).simulate(5, 2000, policies="random", seed=1)
 >>> int(res.counts.sum()) == 4 * 2000, res.events["bombed_tricks"] > 0
 (True, True)
 """
@@ -15,31 +15,29 @@ the kernel is tested against, and the players' choices in :mod:`wizstats._kernel
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_START, WrongType, whole
+from ..checks import WrongType
 from ..intervals import mean_interval
-from ..players import Policy, resolve_policies
+from ..layout import MAXP, N_PARAMS
+from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import Rules
-from .setup import (
-    CHUNK_ROUNDS,
-    MAX_TRACE_ROUNDS,
-    engine_players,
-    n_blocks,
-    progress_bar,
-    round_setup,
-    run_iv,
-    seed_key,
-    simulate_iv,
-    threads_limited,
-)
-from .standard import SimulationResult
+from .rounds import Batch, RoundEngineBase
+from .setup import CHUNK_ROUNDS, KernelInputs, engine_players, n_blocks, round_setup, simulate_iv
+from .standard import SimulationResult, trace_row
 
-__all__ = ["EVENTS", "SpecialSimulationResult", "SpecialTrace", "simulate_special", "trace_special"]
+__all__ = [
+    "EVENTS",
+    "SpecialEngine",
+    "SpecialSimulationResult",
+    "SpecialTrace",
+    "simulate_special",
+    "special_setup",
+    "trace_special",
+]
 
 EVENTS = (
     "bombed_tricks",
@@ -58,17 +56,17 @@ _HEURISTIC_DEFAULTS = {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55,
 """The special heuristic's parameters (kernel columns in this order); a ``heuristic`` policy's values replace them."""
 
 
-def special_setup(
-    rules: Rules, hand_size: int, policies: str | Policy | Sequence[str | Policy]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[Policy]]:
-    """``tab, st0, policy ids, params`` for the special-card kernels.
+def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInputs:
+    """``tab, st0, policy ids, params, players`` for the special-card kernels.
 
     Policy id 0 (``random``) plays at random; ``heuristic`` plays the special heuristic with its
     ``scale, bias, ruff, lead_min, kill, duck, norm`` (``norm`` is the special heuristic's own, see
-    :mod:`wizstats._kernels.special.policy`). Other policies, and a ``table`` other than the
-    default, are refused: this engine has no player of theirs, and would play another under their name.
+    :mod:`wizstats._kernels.special.policy`). ``expert`` falls back to the heuristic, with a
+    warning (:func:`~wizstats.engine.setup.engine_players`). Other policies, and a ``table``
+    other than the default, are refused: this engine has no player of theirs, and would play
+    another under their name.
     """
-    from .._kernels.rules import core
+    from .._kernels.rules import core  # numba: imported on first use
 
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
@@ -76,12 +74,12 @@ def special_setup(
     resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
-    params = np.zeros((core.MAXP, core.N_PARAMS))
+    params = np.zeros((MAXP, N_PARAMS))
     for seat, policy in enumerate(resolved):
         values = {**_HEURISTIC_DEFAULTS, **(policy.params if policy.name == "heuristic" else {})}
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
         ids[seat] = 0 if policy.name == "random" else 1
-    return tab, st0, ids, params, resolved
+    return KernelInputs(tab, st0, ids, params, resolved)
 
 
 @dataclass
@@ -114,62 +112,7 @@ class SpecialSimulationResult(SimulationResult):
     def rounds(self, limit: int = 1000) -> pd.DataFrame:
         """Per-round rows of the first ``limit`` rounds, replayed (see :meth:`SpecialTrace.frame`)."""
         n_rounds = min(limit, self.n_rounds)
-        return trace_special(self.rules, self.hand_size, n_rounds, policies=self.policies, seed=self.seed).frame()
-
-
-def simulate_special(
-    n_players: int,
-    hand_size: int,
-    n_rounds: int,
-    *,
-    rules: Rules,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
-    seed: int = 0,
-    threads: int | None = None,
-    progress: bool | None = None,
-    chunk_rounds: int = CHUNK_ROUNDS,
-) -> SpecialSimulationResult:
-    """Play ``n_rounds`` rounds of ``hand_size`` cards with the special cards of ``rules``.
-
-    Parameters are those of :func:`wizstats.simulate`; ``rules.special_cards`` must be non-empty.
-    Same seed, same numbers, whatever ``threads`` and ``chunk_rounds``.
-    """
-    from .._kernels.special.core import N_EV
-    from .._kernels.special.round import simulate_special_counts
-
-    if not isinstance(rules, Rules):
-        raise WrongType(f"rules must be a Rules value with special cards, got {type(rules).__name__}")
-    rules = simulate_iv(n_players, hand_size, n_rounds, rules, None)
-    run_iv(seed, threads, chunk_rounds, progress)
-    tab, st0, ids, params, resolved = special_setup(rules, hand_size, policies)
-    key = np.uint64(seed_key(seed))
-    n, r = n_players, hand_size
-    counts = np.zeros((n, r + 1, r + 1), np.int64)
-    sums = np.zeros((2, n), np.int64)
-    events = np.zeros(N_EV, np.int64)
-    with threads_limited(threads), progress_bar(n_rounds, progress) as bar:
-        for start in range(0, n_rounds, chunk_rounds):
-            size = min(chunk_rounds, n_rounds - start)
-            blocks = n_blocks(size)
-            out = np.zeros((blocks, n, r + 1, r + 1), np.int64)
-            s_sum, s_sq = np.zeros((blocks, n), np.int64), np.zeros((blocks, n), np.int64)
-            ev = np.zeros((blocks, N_EV), np.int64)
-            simulate_special_counts(tab, st0, ids, params, key, start, size, blocks, out, s_sum, s_sq, ev)
-            counts += out.sum(axis=0)
-            sums += np.stack([s_sum.sum(axis=0), s_sq.sum(axis=0)])
-            events += ev.sum(axis=0)
-            bar.update(size)
-    return SpecialSimulationResult(
-        rules,
-        int(r),
-        int(n_rounds),
-        int(seed),
-        resolved,
-        counts,
-        score_sum=sums[0],
-        score_sq=sums[1],
-        events=_events(events),
-    )
+        return SpecialEngine(self.rules).trace(self.hand_size, n_rounds, policies=self.policies, seed=self.seed).frame()
 
 
 def _events(counts: np.ndarray) -> dict[str, int]:
@@ -200,67 +143,129 @@ class SpecialTrace:
     plays: np.ndarray
     events: dict[str, int]
 
+    @classmethod
+    def empty(cls, rules: Rules, hand_size: int, key: int, start: int, n_rounds: int) -> SpecialTrace:
+        """A trace of ``n_rounds`` rounds, its arrays zero, for the kernel to fill."""
+        from .._kernels.special.core import N_K, N_R, N_S, N_T  # numba: imported on first use
+
+        n, r = rules.n_players, hand_size
+        hands, rounds, seats = (np.zeros(s, np.int64) for s in [(n_rounds, n, r), (n_rounds, N_R), (n_rounds, n, N_S)])
+        tricks, plays = np.zeros((n_rounds, r, N_K), np.int64), np.zeros((n_rounds, r, n, N_T), np.int64)
+        return cls(rules, hand_size, key, start, hands, rounds, seats, tricks, plays, {})
+
+    def arrays(self) -> list[np.ndarray]:
+        """The arrays in kernel order (``hands .. plays``): the kernel's outputs."""
+        return [getattr(self, f.name) for f in fields(self)[4:-1]]
+
     def frame(self) -> pd.DataFrame:
         """One row per round and seat: ``round, seat, hand, turned, trump, bid, tricks, clouds, final_bid, score``."""
-        deck = self.rules.deck
         rows = []
         for i in range(len(self.hands)):
-            turned = "" if self.rounds[i, 0] < 0 else str(deck.card(int(self.rounds[i, 0])))
-            trump = "none" if self.rounds[i, 3] < 0 else "BRGY"[int(self.rounds[i, 3])]
+            turned, trump = self.rounds[i, 0], self.rounds[i, 3]
             for seat in range(self.rules.n_players):
                 bid, tricks, clouds, final, points = (int(v) for v in self.seats[i, seat])
-                rows.append(
-                    {
-                        "round": self.start + i,
-                        "seat": seat,
-                        "hand": " ".join(str(deck.card(int(c))) for c in self.hands[i, seat]),
-                        "turned": turned,
-                        "trump": trump,
-                        "bid": bid,
-                        "tricks": tricks,
-                        "clouds": clouds,
-                        "final_bid": final,
-                        "score": points,
-                    }
-                )
+                row = trace_row(self.rules, self.start + i, seat, self.hands[i, seat], turned, trump)
+                rows.append(row | {"bid": bid, "tricks": tricks, "clouds": clouds, "final_bid": final, "score": points})
         return pd.DataFrame(rows)
 
 
-def trace_special(
-    rules: Rules,
+@dataclass(frozen=True)
+class SpecialEngine(RoundEngineBase[SpecialSimulationResult, SpecialTrace]):
+    """The special-card engine (RULES 8) for one set of rules with ``special_cards``; ``rules`` alone gives the table.
+
+    Its own kernels (:mod:`wizstats._kernels.special.round`) play ``random`` and the special
+    heuristic (see :func:`special_setup`). Made by :func:`wizstats.engine.engine_for`.
+    """
+
+    edition = "special"
+    """The edition this engine plays."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.rules, Rules):
+            raise WrongType(f"rules must be a Rules value with special cards, got {type(self.rules).__name__}")
+        if not self.rules.special_cards:
+            raise ValueError("these rules have no special cards: use wizstats.simulate")
+
+    def setup(self, hand_size: int, policies: Policies) -> KernelInputs:
+        """The special-card kernels' inputs for rounds of ``hand_size`` cards (:func:`special_setup`)."""
+        return special_setup(self.rules, hand_size, policies)
+
+    def _batch(self, hand_size: int, inp: KernelInputs, key: int) -> Batch:
+        from .._kernels.special.core import N_EV  # numba: imported on first use
+        from .._kernels.special.round import simulate_special_counts
+
+        tab, st0, ids, params, _ = inp
+        n, r, kernel_key = self.rules.n_players, hand_size, np.uint64(key)
+
+        def batch(start: int, size: int) -> list[np.ndarray]:
+            blocks = n_blocks(size)
+            out = np.zeros((blocks, n, r + 1, r + 1), np.int64)
+            s_sum, s_sq = np.zeros((blocks, n), np.int64), np.zeros((blocks, n), np.int64)
+            ev = np.zeros((blocks, N_EV), np.int64)
+            simulate_special_counts(tab, st0, ids, params, kernel_key, start, size, blocks, out, s_sum, s_sq, ev)
+            return [out.sum(axis=0), s_sum.sum(axis=0), s_sq.sum(axis=0), ev.sum(axis=0)]
+
+        return batch
+
+    def _result(
+        self, hand_size: int, n_rounds: int, seed: int, players: list[Policy], sums: list[np.ndarray]
+    ) -> SpecialSimulationResult:
+        counts, score_sum, score_sq, events = sums
+        return SpecialSimulationResult(
+            self.rules,
+            hand_size,
+            n_rounds,
+            seed,
+            players,
+            counts,
+            score_sum=score_sum,
+            score_sq=score_sq,
+            events=_events(events),
+        )
+
+    def _trace(
+        self, rules: Rules, hand_size: int, n_rounds: int, inp: KernelInputs, key: int, start: int
+    ) -> SpecialTrace:
+        from .._kernels.special.core import N_EV  # numba: imported on first use
+        from .._kernels.special.round import simulate_special_trace
+
+        out = SpecialTrace.empty(rules, hand_size, key, start, n_rounds)
+        events = np.zeros(N_EV, np.int64)
+        simulate_special_trace(inp.tab, inp.st0, inp.ids, inp.params, np.uint64(key), start, *out.arrays(), events)
+        out.events = _events(events)
+        return out
+
+
+def simulate_special(
+    n_players: int,
     hand_size: int,
     n_rounds: int,
     *,
-    policies: str | Policy | Sequence[str | Policy] = "heuristic",
+    rules: Rules,
+    policies: Policies = DEFAULT_POLICY,
     seed: int = 0,
-    start: int = 0,
-) -> SpecialTrace:
-    """Play rounds ``start .. start + n_rounds - 1`` (as :func:`simulate_special` does) and keep every card."""
-    from .._kernels.special.core import N_EV, N_K, N_R, N_S, N_T
-    from .._kernels.special.round import simulate_special_trace
+    threads: int | None = None,
+    progress: bool | None = None,
+    chunk_rounds: int = CHUNK_ROUNDS,
+) -> SpecialSimulationResult:
+    """Play ``n_rounds`` rounds of ``hand_size`` cards with the special cards of ``rules``.
 
-    rules = simulate_iv(getattr(rules, "n_players", None), hand_size, n_rounds, rules, None)  # type: ignore[arg-type]
-    if n_rounds > MAX_TRACE_ROUNDS:
-        raise ValueError(f"trace at most {MAX_TRACE_ROUNDS} rounds; use simulate_special() for counts")
-    start = whole(start, "start", 0, MAX_START)
-    tab, st0, ids, params, _ = special_setup(rules, hand_size, policies)
-    key = seed_key(seed)
-    n, r, rows = rules.n_players, hand_size, n_rounds
-    out = SpecialTrace(
-        rules,
-        r,
-        key,
-        start,
-        np.zeros((rows, n, r), np.int64),
-        np.zeros((rows, N_R), np.int64),
-        np.zeros((rows, n, N_S), np.int64),
-        np.zeros((rows, r, N_K), np.int64),
-        np.zeros((rows, r, n, N_T), np.int64),
-        {},
+    A thin wrapper: ``SpecialEngine(rules).simulate(hand_size, n_rounds, ...)``, with
+    ``n_players`` checked against ``rules.n_players`` (as :func:`wizstats.simulate` does).
+    """
+    if not isinstance(rules, Rules):
+        raise WrongType(f"rules must be a Rules value with special cards, got {type(rules).__name__}")
+    simulate_iv(n_players, hand_size, n_rounds, rules, None)
+    return SpecialEngine(rules).simulate(
+        hand_size, n_rounds, policies=policies, seed=seed, threads=threads, progress=progress, chunk_rounds=chunk_rounds
     )
-    events = np.zeros(N_EV, np.int64)
-    simulate_special_trace(
-        tab, st0, ids, params, np.uint64(key), start, out.hands, out.rounds, out.seats, out.tricks, out.plays, events
-    )
-    out.events = _events(events)
-    return out
+
+
+def trace_special(
+    rules: Rules, hand_size: int, n_rounds: int, *, policies: Policies = DEFAULT_POLICY, seed: int = 0, start: int = 0
+) -> SpecialTrace:
+    """Play rounds ``start .. start + n_rounds - 1`` (as :func:`wizstats.simulate` does) and keep every card.
+
+    A thin wrapper: ``SpecialEngine(rules).trace(hand_size, n_rounds, ...)``.
+    """
+    return SpecialEngine(rules).trace(hand_size, n_rounds, policies=policies, seed=seed, start=start)

@@ -28,7 +28,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..engine import PolicyDecider
-from ..players import Policy
+from ..players import DEFAULT_POLICY, Policy
 from .game import WizardGame, WizardState
 from .resample import resample
 
@@ -48,7 +48,7 @@ class WizstatsBot(pyspiel.Bot):
         Seeds the random stream the policy draws from.
     """
 
-    def __init__(self, game: WizardGame, policy: str | Policy = "heuristic", *, seed: int = 0) -> None:
+    def __init__(self, game: WizardGame, policy: str | Policy = DEFAULT_POLICY, *, seed: int = 0) -> None:
         pyspiel.Bot.__init__(self)
         if not isinstance(game, WizardGame):
             raise ValueError(f"WizstatsBot plays the 'wizard' game, got {game}")

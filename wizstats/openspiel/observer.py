@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 import pyspiel
 
-from .game import P_PLAY, P_TURN, Setup, WizardState
+from .round import P_PLAY, P_TURN, RoundState, Setup
 
 __all__ = ["WizardObserver"]
 
@@ -59,7 +59,7 @@ class WizardObserver:
             self.dict[name] = self.tensor[at : at + k].reshape(shape)
             at += k
 
-    def _sees_bid(self, state: WizardState, player: int, seat: int) -> bool:
+    def _sees_bid(self, state: RoundState, player: int, seat: int) -> bool:
         if state.round.bids[seat] < 0:
             return False
         if seat == player and self.private != pyspiel.PrivateInfoType.NONE:
@@ -68,7 +68,7 @@ class WizardObserver:
             return True
         return self.public and state.bid_visible(-1, seat)
 
-    def _hands(self, state: WizardState, player: int) -> list[tuple[int, list[int]]]:
+    def _hands(self, state: RoundState, player: int) -> list[tuple[int, list[int]]]:
         """The hands this view shows: (seat, cards); dealt hands for information states, current ones otherwise."""
         d = state.round
         if d.n_dealt < self.setup.n * self.setup.hand_size:
@@ -81,13 +81,13 @@ class WizardObserver:
         return []
 
     @staticmethod
-    def _tricks(state: WizardState) -> list[tuple[int, list[int]]]:
+    def _tricks(state: RoundState) -> list[tuple[int, list[int]]]:
         """Every trick begun, as (leader, cards in play order)."""
         d, n = state.round, state.setup.n
         leaders = d.leaders + ([d.leader] if d.trick else [])
         return [(leader, d.plays[t * n : (t + 1) * n]) for t, leader in enumerate(leaders)]
 
-    def set_from(self, state: WizardState, player: int) -> None:
+    def set_from(self, state: RoundState, player: int) -> None:
         """Fill :attr:`tensor` with ``state`` as ``player`` sees it."""
         self.tensor.fill(0)
         t, d = self.dict, state.round
@@ -120,7 +120,7 @@ class WizardObserver:
             t["leader"][d.leader] = 1
         t["played"][d.plays[: len(d.plays) - len(d.trick)]] = 1
 
-    def string_from(self, state: WizardState, player: int) -> str:
+    def string_from(self, state: RoundState, player: int) -> str:
         """``state`` as ``player`` sees it, as one line (the information state or the observation)."""
         names, n, d = self.setup.names, self.setup.n, state.round
         parts = [f"p{player}"]

@@ -16,10 +16,11 @@ of a real round.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
-if TYPE_CHECKING:
-    from .game import WizardState
+from .round import RoundState
+
+State = TypeVar("State", bound=RoundState)
 
 __all__ = ["MAX_TRIES", "resample"]
 
@@ -78,7 +79,7 @@ def deal_hidden(
     return _backtrack(pool, need, voids, suits, rng)
 
 
-def resample(state: WizardState, player: int, rng: random.Random) -> WizardState:
+def resample(state: State, player: int, rng: random.Random) -> State:
     """A state with the same information state for ``player``, drawn as described in the module docstring."""
     s = state.setup
     n = s.n

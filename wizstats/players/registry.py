@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 import numpy as np
 
@@ -378,9 +379,11 @@ def _info(name: str) -> PolicyInfo:
     return POLICIES[key]
 
 
-def resolve_policies(
-    policies: str | Policy | Sequence[str | Policy], n_players: int
-) -> tuple[list[Policy], np.ndarray, np.ndarray]:
+Policies: TypeAlias = str | Policy | Sequence[str | Policy]
+"""Who plays: one policy (a name such as ``"expert:read=0.2"`` or a :class:`Policy`) for every seat, or one per seat."""
+
+
+def resolve_policies(policies: Policies, n_players: int) -> tuple[list[Policy], np.ndarray, np.ndarray]:
     """Policies per seat, as :class:`Policy` values and the kernel's id vector and parameter matrix."""
     n_players = whole(n_players, "n_players", 1, MAXP)
     if isinstance(policies, (str, Policy)):
