@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import add_format, add_seed, emit
+from ._common import DEFAULT_POLICY, add_format, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,8 +28,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--policy",
         nargs="+",
-        default=["heuristic"],
-        help="one policy for all players or one per player, player 0 (dealer of round 1) first (default: heuristic)",
+        default=[DEFAULT_POLICY],
+        help="one policy for all players or one per player, player 0 (dealer of round 1) first"
+        f" (default: {DEFAULT_POLICY}; the one-colour engine has no expert yet and plays heuristic for it, with a warning)",
     )
     p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
     p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, DEFAULT_POLICY, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--policy",
         nargs="+",
-        default=["heuristic"],
+        default=[DEFAULT_POLICY],
         help=f"one policy for all seats or one per seat, seat 0 (dealer) first ({DEFAULT_PLAYER})",
     )
     p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
