@@ -6,6 +6,7 @@ from .arena import ArenaResult, arena, fixed_hand_score, parse_hand_sizes, rollo
 from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant_rounds
 from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
+from .kernels_stats import card_batches, card_table_batches, game_round_totals, hand_batches, paired_batches
 from .labels import CardLabels, card_labels
 from .onecolour import OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
 from .setup import (
@@ -25,6 +26,11 @@ from .standard import RoundTrace, SimulationResult, simulate_standard, trace_rou
 from .startup import compile_notice, compile_notice_for, is_cached
 
 __all__ = [
+    "card_batches",
+    "card_table_batches",
+    "game_round_totals",
+    "hand_batches",
+    "paired_batches",
     "PolicyDecider",
     "RoundView",
     "ArenaResult",
