@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..questions import QUESTIONS, AskOptions, ask, catalogue
 from ._common import ASK_KERNELS, DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
 
 
@@ -49,8 +50,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the questions, or answer one."""
-    from ..questions import QUESTIONS, AskOptions, ask, catalogue
-
     if args.list:
         if args.name:
             raise CliError(f"--list lists the questions; give it without a name (got {args.name!r})")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+import pandas as pd
+
+from ..stats import bid_table
 from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
 
 
@@ -46,10 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
-    import pandas as pd
-
-    from ..stats import bid_table
-
     unseen = args.bids is None and args.seat != 1
     res, table = bid_table(
         args.cards,

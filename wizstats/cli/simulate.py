@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine import SpecialSimulationResult, simulate
+from ..rules import Rules
 from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
 
 
@@ -54,9 +56,6 @@ def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    from ..engine import SpecialSimulationResult, simulate
-    from ..rules import Rules
-
     rules = Rules(
         args.players,
         deck=args.deck,

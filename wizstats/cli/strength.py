@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import argparse
 
+import pandas as pd
+
+from ..stats import strength_table
 from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
 
 
@@ -45,10 +48,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print the card's strength per seat."""
-    import pandas as pd
-
-    from ..stats import strength_table
-
     title, table = strength_table(
         args.card,
         n_players=args.players,

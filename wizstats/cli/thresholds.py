@@ -4,6 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+import pandas as pd
+
+from ..engine import parse_hand_sizes
+from ..exact import break_even_probability, round1_thresholds
+from ..stats import bid_thresholds
 from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
 
 
@@ -46,19 +51,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _rank(x: object) -> str:
-    import pandas as pd
-
     return "-" if x is None or x is pd.NA or (isinstance(x, float) and x != x) else str(int(x))  # type: ignore[call-overload]
 
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print the thresholds."""
-    import pandas as pd
-
-    from ..engine import parse_hand_sizes
-    from ..exact import round1_thresholds
-    from ..stats import bid_thresholds
-
     if args.bids is not None:
         return _run_after_bids(args)
     parsed = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
@@ -106,10 +103,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_after_bids(args: argparse.Namespace) -> int:
     """Round 1, exactly: the thresholds of the player whose turn it is after ``--bids``."""
-    import pandas as pd
-
-    from ..exact import break_even_probability, round1_thresholds
-
     if args.hand_sizes is not None and args.hand_sizes.strip() != "1":
         raise CliError(f"--bids answers round 1 only: leave out --hand-sizes or give 1, not {args.hand_sizes!r}")
     t = round1_thresholds(args.players, bids=tuple(args.bids)).table
