@@ -72,6 +72,31 @@ def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> Non
     parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
 
 
+def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> None:
+    """Add ``--policy`` (who plays a Monte Carlo estimate) and ``--n`` (its sample size, default ``n``)."""
+    parser.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
+    parser.add_argument("--n", type=int, default=n, help=n_help)
+
+
+def sample_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The keywords of a Monte Carlo estimate from ``--policy``, ``--n`` and ``--seed``."""
+    return {"policy": args.policy, "n": args.n, "seed": args.seed}
+
+
+SUMMARY_FIGURES = [
+    "rounds",
+    "mean_bid",
+    "mean_tricks",
+    "accuracy",
+    "accuracy_low",
+    "accuracy_high",
+    "mean_score",
+    "mean_score_low",
+    "mean_score_high",
+]
+"""The columns of a per-seat summary printed as a table (after the seat and its player)."""
+
+
 def add_seed(parser: argparse.ArgumentParser) -> None:
     """Add ``--seed`` (default 0)."""
     parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same numbers (default: 0)")

@@ -6,7 +6,7 @@ import argparse
 
 from ..engine import SpecialSimulationResult, simulate
 from ..rules import Rules
-from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
+from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -71,19 +71,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.format == "table":
         summary = result.summary()
-        cols = [
-            "seat",
-            "policy",
-            "rounds",
-            "mean_bid",
-            "mean_tricks",
-            "accuracy",
-            "accuracy_low",
-            "accuracy_high",
-            "mean_score",
-            "mean_score_low",
-            "mean_score_high",
-        ]
+        cols = ["seat", "policy", *SUMMARY_FIGURES]
         emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
         if isinstance(result, SpecialSimulationResult) and result.events:  # special cards
             print("special-card events: " + ", ".join(f"{k} {v}" for k, v in result.events.items()))

@@ -10,21 +10,9 @@ from typing import Any
 
 from ..engine import CHUNK_ROUNDS
 from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_seed, emit
+from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_format, add_seed, emit
 
-SUMMARY_COLUMNS = [
-    "seat",
-    "seat_policy",
-    "rounds",
-    "mean_bid",
-    "mean_tricks",
-    "accuracy",
-    "accuracy_low",
-    "accuracy_high",
-    "mean_score",
-    "mean_score_low",
-    "mean_score_high",
-]
+SUMMARY_COLUMNS = ["seat", "seat_policy", *SUMMARY_FIGURES]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

@@ -9,7 +9,7 @@ import pandas as pd
 from ..engine import parse_hand_sizes
 from ..exact import break_even_probability, round1_thresholds
 from ..stats import bid_thresholds
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
+from ._common import CliError, add_format, add_players, add_sample, add_seed, emit, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,8 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_players(p)
     p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
-    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    p.add_argument("--n", type=int, default=3000, help="random rounds per hand size (default: 3000)")
+    add_sample(p, 3000, "random rounds per hand size (default: 3000)")
     p.add_argument(
         "--bids",
         type=int,
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_after_bids(args)
     parsed = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
     sizes = None if isinstance(parsed, str) else parsed  # "game": every hand size
-    res = bid_thresholds(args.players, sizes, policy=args.policy, n=args.n, seed=args.seed)
+    res = bid_thresholds(args.players, sizes, **sample_args(args))
     t = res.table
     if args.format != "table":
         emit(t.assign(policy=res.policy, n=args.n, seed=args.seed), args.format)
