@@ -34,9 +34,7 @@ from .study import (
     paired,
     ratio_estimate,
     row,
-    sum_rows,
     with_game,
-    z_value,
 )
 
 if TYPE_CHECKING:
@@ -168,13 +166,12 @@ def bid_visibility_edge(n_players: int | None = None, hand_sizes: Sizes = None, 
                 rows.append(row(r, 0, mean_estimate("edge_open", d[0, 0], d[0, 1], used, **o.ci)))
             rows.append(row(r, 0, mean_estimate(f"edge_{label}", d[1, 0], d[1, 1], used, **o.ci)))
             rows.append(row(r, 0, mean_estimate(f"open_minus_{label}", d[2, 0], d[2, 1], used, **o.ci)))
-    if len(o.hand_sizes) > 1:
-        rows += sum_rows(rows, list(VISIBILITY_QUANTITIES), "game", z_value(o.confidence_level), average=False)
     return o.result(
         f"The dealer's edge by who sees the bids ({rules.n_players} players)",
         rows,
         "paired over the same deals: dealer's score minus the mean of the others'",
         rules=rules,
+        summed=list(VISIBILITY_QUANTITIES),
     )
 
 

@@ -30,7 +30,7 @@ import numpy as np
 from ..estimates import Estimate, Result, mean_estimate, proportion_estimate
 from ..intervals import wilson_interval
 from ..rules import BidVisibility, Rules, TrumpChoice
-from .study import Adaptive, Sizes, StudyOptions, mean_width, paired, plain_row, row, sum_rows, z_value
+from .study import Adaptive, Sizes, StudyOptions, mean_width, paired, plain_row, row
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -75,12 +75,11 @@ def seat_effects(n_players: int | None = None, hand_sizes: Sizes = None, **optio
             rows.append(row(r, seat, proportion_estimate("accuracy", int(s[seat, 2]), used, **o.ci)))
             for quantity, col in (("mean_tricks", 3), ("mean_bid", 4)):
                 rows.append(plain_row(r, seat, quantity, s[seat, col] / used, used))
-    if len(o.hand_sizes) > 1:
-        rows += sum_rows(rows, ["mean_score"], "game", z_value(o.confidence_level), average=False)
     return o.result(
         f"Seat effects ({rules.n_players} players; seat 0 deals and bids last, seat 1 leads)",
         rows,
         "normal intervals for means, Wilson for accuracy",
+        summed=["mean_score"],
     )
 
 
@@ -107,15 +106,14 @@ def dealer_advantage(n_players: int | None = None, hand_sizes: Sizes = None, **o
         if hidden is not None:
             rows.append(row(r, 0, mean_estimate("hidden_bids", d[1, 0], d[1, 1], used, **o.ci)))
             rows.append(row(r, 0, mean_estimate("bidding_last", d[2, 0], d[2, 1], used, **o.ci)))
-    if len(o.hand_sizes) > 1:
-        quantities = ["dealer_minus_others", "hidden_bids", "bidding_last"]
-        rows += sum_rows(rows, quantities, "mean", z_value(o.confidence_level), True)
     notes = ["plus/minus one needs open bids: the hidden-bid comparison is left out"] if hidden is None else []
     return o.result(
         f"Dealer's advantage ({rules.n_players} players)",
         rows,
         "paired over the same deals: dealer's score minus the mean of the others'",
         notes=notes,
+        summed=["dealer_minus_others", "hidden_bids", "bidding_last"],
+        average=True,
     )
 
 
@@ -150,13 +148,12 @@ def plus_minus_one_cost(n_players: int | None = None, hand_sizes: Sizes = None, 
     with_rule = rules if rules.plus_minus_one else rules.replace(plus_minus_one=True, plus_minus_one_min_hand=1)
     without = rules.replace(plus_minus_one=False)
     rows = [row(r, seat, e) for r, seat, e, _ in _score_changes(o, with_rule, without, "score_change")]
-    if len(o.hand_sizes) > 1:
-        rows += sum_rows(rows, ["score_change"], "game", z_value(o.confidence_level), average=False)
     return o.result(
         f"Cost of plus/minus one ({rules.n_players} players; from {with_rule.plus_minus_one_min_hand} tricks)",
         rows,
         "paired over the same deals: with the rule minus without",
         rules=with_rule,
+        summed=["score_change"],
     )
 
 
@@ -184,13 +181,12 @@ def trump_choice_value(n_players: int | None = None, hand_sizes: Sizes = None, *
         assert e.ci is not None  # fixed_turned: the first Wizard's id
         rows.append(row(r, seat, e))
         rows.append(plain_row(r, seat, "per_round", e.value * share, used, e.ci.low * share, e.ci.high * share))
-    if len(o.hand_sizes) > 1:
-        rows += sum_rows(rows, ["per_round"], "game", z_value(o.confidence_level), average=False)
     return o.result(
         f"Value of naming trump after looking ({rules.n_players} players)",
         rows,
         f"paired over the same deals with a Wizard turned; per_round scales by {deck.n_wizards}/{deck.size}",
         rules=look,
+        summed=["per_round"],
     )
 
 

@@ -177,8 +177,17 @@ class StudyOptions:
         notes: list[str] | None = None,
         n: int | None = None,
         extra: dict[str, Any] | None = None,
+        summed: Sequence[str] = (),
+        average: bool = False,
     ) -> Result:
-        """The study's :class:`~wizstats.estimates.Result`: its rows and how they were made (``rules``: those played)."""
+        """The study's :class:`~wizstats.estimates.Result`: its rows and how they were made (``rules``: those played).
+
+        ``summed``: quantities that get rows over the hand sizes when there are several
+        (:func:`sum_rows`): ``hand_size == "game"``, their sum, or with ``average``, ``"mean"``.
+        """
+        if summed and len(self.hand_sizes) > 1 and isinstance(rows, list):
+            label = "mean" if average else "game"
+            rows = rows + sum_rows(rows, summed, label, z_value(self.confidence_level), average)
         table = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(rows)
         return Result(
             title,
@@ -250,19 +259,15 @@ def row(hand_size: object, seat: object, est: Estimate) -> dict[str, object]:
     return {"hand_size": hand_size, "seat": seat, "quantity": est.name} | est_cols(est)
 
 
+ROW = ("hand_size", "seat", "quantity", "value", "low", "high", "n")
+"""The columns of a study's rows, in order."""
+
+
 def plain_row(
     hand_size: object, seat: object, quantity: str, value: float, n: int, low: float = math.nan, high: float = math.nan
 ) -> dict[str, object]:
     """A result row of a figure given directly (no interval unless ``low`` and ``high``)."""
-    return {
-        "hand_size": hand_size,
-        "seat": seat,
-        "quantity": quantity,
-        "value": value,
-        "low": low,
-        "high": high,
-        "n": n,
-    }
+    return dict(zip(ROW, (hand_size, seat, quantity, value, low, high, n), strict=True))
 
 
 def mean_of(name: str, x: np.ndarray, confidence_level: float) -> Estimate:
