@@ -115,6 +115,14 @@ def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digit
             print(frame.to_string(index=False, float_format=lambda x: f"{x:.{float_digits}g}"))
 
 
+def emit_data(frame: pd.DataFrame, args: argparse.Namespace) -> bool:
+    """With ``--format csv`` or ``json``: print ``frame`` so, and say it did (the command is then done)."""
+    if args.format == "table":
+        return False
+    emit(frame, args.format)
+    return True
+
+
 def parse_schedule(text: str) -> tuple[int, ...]:
     """``--schedule 1,2,3``: hand sizes, comma-separated, at least one; each checked later against the deck."""
     parts = [x.strip() for x in text.split(",")]

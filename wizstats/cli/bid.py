@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import bid_table
-from ._common import add_format, add_players, add_sample, add_seed, emit, sample_args
+from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -58,8 +58,7 @@ def run(args: argparse.Namespace) -> int:
         plus_minus_one=args.plus_minus_one,
         **sample_args(args),
     )
-    if args.format != "table":
-        emit(table, args.format)
+    if emit_data(table, args):
         return 0
     columns = [c for c in table.columns if c.startswith("P(")]
     head = [

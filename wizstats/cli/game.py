@@ -6,7 +6,7 @@ import argparse
 
 from ..engine import simulate_games
 from ..rules import Rules
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, parse_schedule
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, emit_data, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -116,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
         emit(res.totals_histogram(), args.format, title=res.describe())
         return 0
     summary = res.summary()
-    if args.format != "table":
-        emit(summary, args.format)
+    if emit_data(summary, args):
         return 0
     cols = [c for c in summary.columns if not c.endswith(("_low", "_high")) or c.startswith("win_rate")]
     emit(summary[cols], "table", title=res.describe())

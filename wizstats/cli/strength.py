@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import strength_table
-from ._common import add_format, add_players, add_sample, add_seed, emit, sample_args
+from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -55,8 +55,7 @@ def run(args: argparse.Namespace) -> int:
         seat=args.seat,
         **sample_args(args),
     )
-    if args.format != "table":
-        emit(table, args.format)
+    if emit_data(table, args):
         return 0
     print(f"{title}; {table.policy.iloc[0]} players, {args.n:,} rounds per seat, seed {args.seed}, 95% intervals")
     shown = pd.DataFrame(

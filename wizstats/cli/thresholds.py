@@ -9,7 +9,7 @@ import pandas as pd
 from ..engine import parse_hand_sizes
 from ..exact import break_even_probability, round1_thresholds
 from ..stats import bid_thresholds
-from ._common import CliError, add_format, add_players, add_sample, add_seed, emit, sample_args
+from ._common import CliError, add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -61,8 +61,7 @@ def run(args: argparse.Namespace) -> int:
     sizes = None if isinstance(parsed, str) else parsed  # "game": every hand size
     res = bid_thresholds(args.players, sizes, **sample_args(args))
     t = res.table
-    if args.format != "table":
-        emit(t.assign(policy=res.policy, n=args.n, seed=args.seed), args.format)
+    if emit_data(t.assign(policy=res.policy, n=args.n, seed=args.seed), args):
         return 0
     seats = [*range(1, args.players), 0]
     order = "/".join(map(str, seats))
@@ -105,8 +104,7 @@ def _run_after_bids(args: argparse.Namespace) -> int:
     if args.hand_sizes is not None and args.hand_sizes.strip() != "1":
         raise CliError(f"--bids answers round 1 only: leave out --hand-sizes or give 1, not {args.hand_sizes!r}")
     t = round1_thresholds(args.players, bids=tuple(args.bids)).table
-    if args.format != "table":
-        emit(t, args.format)
+    if emit_data(t, args):
         return 0
     seat = int(t.seat.iloc[0])
     who = "the dealer (seat 0)" if seat == 0 else f"seat {seat}"
