@@ -107,6 +107,22 @@ def test_imports_go_down_through_public_names(path: Path) -> None:
                 assert target == f"wizstats.{them}", f"{where}: import from the face wizstats.{them}"
 
 
+ABOVE_THE_ENGINE = ("exact", "stats", "sweep", "questions", "report", "web", "cli", "__init__")
+"""Parts that reach the kernels only through :mod:`wizstats.engine` (``sweep`` still calls its own, listed)."""
+
+KERNEL_USERS = {"wizstats/sweep/core.py"}
+"""Files above the engine allowed a kernel import today (the sweep's chunk kernel and thread count)."""
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_kernels_are_reached_through_the_engine(path: Path) -> None:
+    me = part_of(module_name(path)[0])
+    if me not in ABOVE_THE_ENGINE or str(path.relative_to(ROOT)) in KERNEL_USERS:
+        return
+    for target, _, line in imports(path):
+        assert part_of(target) != "_kernels", f"{path.relative_to(ROOT)}:{line} imports {target}: go through the engine"
+
+
 def test_only_jit_imports_numba() -> None:
     pattern = re.compile(r"^\s*(import numba|from numba)", re.M)
     users = [str(p.relative_to(ROOT)) for p in SOURCES if pattern.search(p.read_text())]

@@ -39,14 +39,14 @@ def test_visible_hidden_bids_change_the_answer(monkeypatch: pytest.MonkeyPatch) 
     honest = ask("hidden-bids", options).sentence
     assert "with expert players: hidden bids take away" in honest
 
-    real = claims._paired
+    real = claims.paired
 
-    def leaky(rules_a, rules_b, *args, **kw):  # the "hidden" rounds played with open bids
+    def leaky(o, rules_a, rules_b, *args, **kw):  # the "hidden" rounds played with open bids
         if rules_b is not None and rules_b.bids is BidVisibility.HIDDEN:
             rules_b = rules_b.replace(bids=BidVisibility.OPEN)
-        return real(rules_a, rules_b, *args, **kw)
+        return real(o, rules_a, rules_b, *args, **kw)
 
-    monkeypatch.setattr(claims, "_paired", leaky)
+    monkeypatch.setattr(claims, "paired", leaky)
     broken = ask("hidden-bids", options)
     assert broken.sentence != honest
     assert "not measurable with expert players" in broken.sentence

@@ -116,11 +116,11 @@ def test_wilson_covers_binomial_proportions(p: float, n: int) -> None:
 
 def test_sums_over_hand_sizes_cover() -> None:
     """``hand_size == "game"`` / ``"mean"`` rows add independent intervals (variances add)."""
-    from wizstats.stats.effects import _sum_rows, _z
+    from wizstats.stats.study import sum_rows, z_value
 
     rng = np.random.default_rng(3)
     truths, sds, sizes = (2.0, -1.0, 5.0), (3.0, 8.0, 1.0), (100, 400, 50)
-    replicates = 1500  # one "seat" per replicate: _sum_rows groups by seat
+    replicates = 1500  # one "seat" per replicate: sum_rows groups by seat
     rows = []
     for h, (mu, sd, n) in enumerate(zip(truths, sds, sizes, strict=True)):
         for rep in range(replicates):
@@ -137,8 +137,8 @@ def test_sums_over_hand_sizes_cover() -> None:
                     "n": n,
                 }
             )
-    total = _sum_rows(rows, ["q"], "game", _z(0.95), average=False)
-    mean = _sum_rows(rows, ["q"], "mean", _z(0.95), average=True)
+    total = sum_rows(rows, ["q"], "game", z_value(0.95), average=False)
+    mean = sum_rows(rows, ["q"], "mean", z_value(0.95), average=True)
     assert len(total) == len(mean) == replicates
     check([(r["low"], r["high"]) for r in total], sum(truths))
     check([(r["low"], r["high"]) for r in mean], sum(truths) / 3)

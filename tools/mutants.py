@@ -326,7 +326,7 @@ MUTANTS: list[Mutant] = [
     Mutant(
         "I10",
         "intervals",
-        "wizstats/stats/effects.py",
+        "wizstats/stats/study.py",
         "        se = math.sqrt(float(((half / z) ** 2).sum())) / k",
         "        se = float((half / z).sum()) / k",
         "sums over hand sizes add standard errors instead of variances",

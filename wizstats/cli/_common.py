@@ -73,6 +73,31 @@ def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> Non
     parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
 
 
+def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> None:
+    """Add ``--policy`` (who plays a Monte Carlo estimate) and ``--n`` (its sample size, default ``n``)."""
+    parser.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
+    parser.add_argument("--n", type=int, default=n, help=n_help)
+
+
+def sample_args(args: argparse.Namespace) -> dict[str, Any]:
+    """The keywords of a Monte Carlo estimate from ``--policy``, ``--n`` and ``--seed``."""
+    return {"policy": args.policy, "n": args.n, "seed": args.seed}
+
+
+SUMMARY_FIGURES = [
+    "rounds",
+    "mean_bid",
+    "mean_tricks",
+    "accuracy",
+    "accuracy_low",
+    "accuracy_high",
+    "mean_score",
+    "mean_score_low",
+    "mean_score_high",
+]
+"""The columns of a per-seat summary printed as a table (after the seat and its player)."""
+
+
 def add_seed(parser: argparse.ArgumentParser) -> None:
     """Add ``--seed`` (default 0)."""
     parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same numbers (default: 0)")
@@ -89,6 +114,14 @@ def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digit
             print(title)
         with pd.option_context("display.max_rows", 500, "display.max_columns", 50, "display.width", 200):
             print(frame.to_string(index=False, float_format=lambda x: f"{x:.{float_digits}g}"))
+
+
+def emit_data(frame: pd.DataFrame, args: argparse.Namespace) -> bool:
+    """With ``--format csv`` or ``json``: print ``frame`` so, and say it did (the command is then done)."""
+    if args.format == "table":
+        return False
+    emit(frame, args.format)
+    return True
 
 
 def parse_schedule(text: str) -> tuple[int, ...]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine import arena
+from ..rules import Rules, TrumpChoice
 from ._common import add_format, add_players, add_seed, emit
 
 
@@ -47,9 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print its table."""
-    from ..engine import arena
-    from ..rules import Rules, TrumpChoice
-
     rules = Rules(
         args.players,
         deck=args.deck,

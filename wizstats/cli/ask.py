@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import ASK_KERNELS, DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
+from ..questions import QUESTIONS, AskOptions, ask, catalogue
+from ._common import ASK_KERNELS, CliError, add_format, add_players, add_sample, add_seed, emit, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,8 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
     p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
     p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
-    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    p.add_argument("--n", type=int, default=None, help="deals per hand size (default: a few seconds' worth)")
+    add_sample(p, None, "deals per hand size (default: a few seconds' worth)")
     p.add_argument(
         "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
     )
@@ -49,8 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """List the questions, or answer one."""
-    from ..questions import QUESTIONS, AskOptions, ask, catalogue
-
     if args.list:
         if args.name:
             raise CliError(f"--list lists the questions; give it without a name (got {args.name!r})")
@@ -73,9 +71,7 @@ def run(args: argparse.Namespace) -> int:
         blind_trump=args.blind_trump,
         k=args.k,
         schedule=args.schedule,
-        policy=args.policy,
-        n=args.n,
-        seed=args.seed,
+        **sample_args(args),
         bids=None if args.bids is None else tuple(args.bids),
         rank=args.rank,
     )

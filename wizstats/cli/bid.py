@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
+import pandas as pd
+
+from ..stats import bid_table
+from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,8 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--seat", type=int, default=1, help="your seat: 0 dealer (bids last), 1 bids first (default: 1)")
     p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
     p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
-    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    p.add_argument("--n", type=int, default=4000, help="deals kept (default: 4000)")
+    add_sample(p, 4000, "deals kept (default: 4000)")
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run, kernels=("engine.stats:hand_rounds",))
@@ -46,10 +48,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
-    import pandas as pd
-
-    from ..stats import bid_table
-
     unseen = args.bids is None and args.seat != 1
     res, table = bid_table(
         args.cards,
@@ -58,12 +56,9 @@ def run(args: argparse.Namespace) -> int:
         seat=args.seat,
         bids=args.bids,
         plus_minus_one=args.plus_minus_one,
-        policy=args.policy,
-        n=args.n,
-        seed=args.seed,
+        **sample_args(args),
     )
-    if args.format != "table":
-        emit(table, args.format)
+    if emit_data(table, args):
         return 0
     columns = [c for c in table.columns if c.startswith("P(")]
     head = [

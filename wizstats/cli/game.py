@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, parse_schedule
+from ..engine import simulate_games
+from ..rules import Rules
+from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, emit_data, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -75,8 +77,6 @@ def _sit_out(items: list[str]) -> list[tuple[int, int]]:
 
 
 def _rules(args: argparse.Namespace):
-    from ..rules import Rules
-
     common = {
         "deck": args.deck,
         "bids": args.bids,
@@ -95,8 +95,6 @@ def _rules(args: argparse.Namespace):
 
 def run(args: argparse.Namespace) -> int:
     """Simulate the games and print."""
-    from ..engine import simulate_games
-
     if args.bin_width is not None and not args.histogram:
         raise CliError("--bin-width sets the bins of --histogram; give both or neither")
     rules = _rules(args)
@@ -118,8 +116,7 @@ def run(args: argparse.Namespace) -> int:
         emit(res.totals_histogram(), args.format, title=res.describe())
         return 0
     summary = res.summary()
-    if args.format != "table":
-        emit(summary, args.format)
+    if emit_data(summary, args):
         return 0
     cols = [c for c in summary.columns if not c.endswith(("_low", "_high")) or c.startswith("win_rate")]
     emit(summary[cols], "table", title=res.describe())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine import simulate_one_colour
 from ._common import DEFAULT_POLICY, add_format, add_seed, emit
 
 
@@ -43,8 +44,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    from ..engine import simulate_one_colour
-
     policies = args.policy[0] if len(args.policy) == 1 else args.policy
     result = simulate_one_colour(
         args.players,

@@ -5,6 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+import pandas as pd
+
+from ..report import default_out_dir, load_analyses, run_report
 from ._common import CliError, add_format, emit
 
 
@@ -48,10 +51,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run the report, or list the analyses."""
-    import pandas as pd
-
-    from ..report import default_out_dir, load_analyses, run_report
-
     if args.list:
         given = [
             flag

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..scoresheet import ScoreSheet
 from ._common import add_format, emit, parse_schedule
 
 
@@ -39,8 +40,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Read, check and print the score sheet."""
-    from ..scoresheet import ScoreSheet
-
     schedule = None if args.schedule is None else list(parse_schedule(args.schedule))
     sheet = ScoreSheet.read(
         args.file,

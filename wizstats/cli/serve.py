@@ -5,6 +5,10 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import re
+import socket
+import threading
+import webbrowser
+from dataclasses import replace
 
 from ..engine import compile_notice_for
 from ._common import ASK_KERNELS, CliError
@@ -54,8 +58,6 @@ def _host(text: str) -> str:
 
 def _check_free(host: str, port: int) -> None:
     """Fail in one line if the address cannot be listened on (in use, unknown host)."""
-    import socket
-
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
         family, kind, proto, _, address = infos[0]
@@ -68,7 +70,7 @@ def _check_free(host: str, port: int) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve the app until interrupted."""
-    try:
+    try:  # the web extra is optional: imported here, so that its absence is one line
         import uvicorn  # noqa: F401  (here only to say so in one line when the web extra is missing)
 
         from ..web import LIMITS, create_app, serve
@@ -82,8 +84,6 @@ def run(args: argparse.Namespace) -> int:
     args.host = _host(args.host)
     _check_free(args.host, args.port)
     compile_notice_for(*ASK_KERNELS)  # the workers compile them at start (warm=True): say so, once
-    from dataclasses import replace
-
     limits = replace(LIMITS, workers=args.workers)
     # bound to IPv4 loopback only loopback names are accepted in the Host header (against DNS rebinding)
     checked = _is_loopback(args.host) and ":" not in args.host
@@ -94,9 +94,6 @@ def run(args: argparse.Namespace) -> int:
     if not _is_loopback(args.host):
         print(f"wizstats: listening on {args.host}: anyone who can reach this address can use the page", flush=True)
     if args.open:
-        import threading
-        import webbrowser
-
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
     serve(app, args.host, args.port)  # until Ctrl-C; the workers end cleanly
     return 0

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, DEFAULT_POLICY, add_format, add_players, add_seed, emit
+from ..engine import SpecialSimulationResult, simulate
+from ..rules import Rules
+from ._common import DEFAULT_PLAYER, DEFAULT_POLICY, SUMMARY_FIGURES, add_format, add_players, add_seed, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -54,9 +56,6 @@ def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    from ..engine import SpecialSimulationResult, simulate
-    from ..rules import Rules
-
     rules = Rules(
         args.players,
         deck=args.deck,
@@ -72,19 +71,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.format == "table":
         summary = result.summary()
-        cols = [
-            "seat",
-            "policy",
-            "rounds",
-            "mean_bid",
-            "mean_tricks",
-            "accuracy",
-            "accuracy_low",
-            "accuracy_high",
-            "mean_score",
-            "mean_score_low",
-            "mean_score_high",
-        ]
+        cols = ["seat", "policy", *SUMMARY_FIGURES]
         emit(summary[cols], "table", title=f"{rules.describe()}; hand size {args.hand_size}; seed {args.seed}")
         if isinstance(result, SpecialSimulationResult) and result.events:  # special cards
             print("special-card events: " + ", ".join(f"{k} {v}" for k, v in result.events.items()))

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, add_format, add_players, add_seed, emit
+import pandas as pd
+
+from ..stats import strength_table
+from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,8 +39,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " or any (default: a random turned card)",
     )
     p.add_argument("--seat", type=int, default=None, help="the seat holding the card (default: every seat)")
-    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    p.add_argument("--n", type=int, default=5000, help="rounds per seat (default: 5000)")
+    add_sample(p, 5000, "rounds per seat (default: 5000)")
     add_seed(p)
     add_format(p)
     p.set_defaults(run=run, kernels=("engine.stats:card_rounds",))
@@ -45,22 +47,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print the card's strength per seat."""
-    import pandas as pd
-
-    from ..stats import strength_table
-
     title, table = strength_table(
         args.card,
         n_players=args.players,
         hand_size=args.hand_size,
         trump=args.trump,
         seat=args.seat,
-        policy=args.policy,
-        n=args.n,
-        seed=args.seed,
+        **sample_args(args),
     )
-    if args.format != "table":
-        emit(table, args.format)
+    if emit_data(table, args):
         return 0
     print(f"{title}; {table.policy.iloc[0]} players, {args.n:,} rounds per seat, seed {args.seed}, 95% intervals")
     shown = pd.DataFrame(

@@ -8,27 +8,15 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_seed, emit
+from ..engine import CHUNK_ROUNDS
+from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
+from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_format, add_seed, emit
 
-SUMMARY_COLUMNS = [
-    "seat",
-    "seat_policy",
-    "rounds",
-    "mean_bid",
-    "mean_tricks",
-    "accuracy",
-    "accuracy_low",
-    "accuracy_high",
-    "mean_score",
-    "mean_score_low",
-    "mean_score_high",
-]
+SUMMARY_COLUMNS = ["seat", "seat_policy", *SUMMARY_FIGURES]
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``sweep`` command."""
-    from ..engine import CHUNK_ROUNDS
-
     p = subparsers.add_parser(
         "sweep",
         help="run a statistic over a grid of settings (locally or on a Dask cluster)",
@@ -134,7 +122,7 @@ def executor_of(args: argparse.Namespace) -> Iterator[Any]:
     if args.workers is None and args.dask is None:
         yield None
         return
-    try:
+    try:  # dask is an optional extra: imported only when asked for
         from distributed import Client, LocalCluster
     except ImportError:
         raise CliError("--dask and --workers need dask: pip install 'dask[distributed]'") from None
@@ -155,8 +143,6 @@ def executor_of(args: argparse.Namespace) -> Iterator[Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Sweep and print."""
-    from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
-
     if args.retries is not None and args.dask is None and args.workers is None:
         raise CliError("--retries applies to --dask and --workers only (chunks run here are not retried)")
     if args.workers is not None and not 1 <= args.workers <= 256:

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit
+import pandas as pd
+
+from ..engine import parse_hand_sizes
+from ..exact import break_even_probability, round1_thresholds
+from ..stats import bid_thresholds
+from ._common import CliError, add_format, add_players, add_sample, add_seed, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,8 +36,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_players(p)
     p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
-    p.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    p.add_argument("--n", type=int, default=3000, help="random rounds per hand size (default: 3000)")
+    add_sample(p, 3000, "random rounds per hand size (default: 3000)")
     p.add_argument(
         "--bids",
         type=int,
@@ -46,27 +50,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _rank(x: object) -> str:
-    import pandas as pd
-
     return "-" if x is None or x is pd.NA or (isinstance(x, float) and x != x) else str(int(x))  # type: ignore[call-overload]
 
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print the thresholds."""
-    import pandas as pd
-
-    from ..engine import parse_hand_sizes
-    from ..exact import round1_thresholds
-    from ..stats import bid_thresholds
-
     if args.bids is not None:
         return _run_after_bids(args)
     parsed = None if args.hand_sizes is None else parse_hand_sizes(args.hand_sizes)
     sizes = None if isinstance(parsed, str) else parsed  # "game": every hand size
-    res = bid_thresholds(args.players, sizes, policy=args.policy, n=args.n, seed=args.seed)
+    res = bid_thresholds(args.players, sizes, **sample_args(args))
     t = res.table
-    if args.format != "table":
-        emit(t.assign(policy=res.policy, n=args.n, seed=args.seed), args.format)
+    if emit_data(t.assign(policy=res.policy, n=args.n, seed=args.seed), args):
         return 0
     seats = [*range(1, args.players), 0]
     order = "/".join(map(str, seats))
@@ -106,15 +101,10 @@ def run(args: argparse.Namespace) -> int:
 
 def _run_after_bids(args: argparse.Namespace) -> int:
     """Round 1, exactly: the thresholds of the player whose turn it is after ``--bids``."""
-    import pandas as pd
-
-    from ..exact import break_even_probability, round1_thresholds
-
     if args.hand_sizes is not None and args.hand_sizes.strip() != "1":
         raise CliError(f"--bids answers round 1 only: leave out --hand-sizes or give 1, not {args.hand_sizes!r}")
     t = round1_thresholds(args.players, bids=tuple(args.bids)).table
-    if args.format != "table":
-        emit(t, args.format)
+    if emit_data(t, args):
         return 0
     seat = int(t.seat.iloc[0])
     who = "the dealer (seat 0)" if seat == 0 else f"seat {seat}"

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+import pandas as pd
+
+from ..reference import trick_winner
+from ..rules import Rules, max_players, parse_suit, resolve_deck, trick_for
 from ._common import add_format, emit
 
 
@@ -30,11 +34,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the winner of the trick."""
-    import pandas as pd
-
-    from ..reference import trick_winner
-    from ..rules import Rules, max_players, parse_suit, resolve_deck, trick_for
-
     deck = resolve_deck(args.deck)
     rules = Rules(max_players(deck) if args.players is None else args.players, deck=deck)
     cards = trick_for(args.cards, rules if args.players is not None or args.deck != "standard" else None)

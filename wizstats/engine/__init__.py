@@ -15,6 +15,7 @@ from .arena import ArenaResult, arena, fixed_hand_score, parse_hand_sizes, rollo
 from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant_rounds
 from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
+from .kernels_stats import card_batches, card_table_batches, game_round_totals, hand_batches, paired_batches
 from .labels import CardLabels, card_labels
 from .onecolour import OneColourEngine, OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
 from .setup import (
@@ -43,6 +44,11 @@ from .standard import RoundTrace, SimulationResult, StandardEngine, trace_rounds
 from .startup import compile_notice, compile_notice_for, is_cached, kernels_cached
 
 __all__ = [
+    "card_batches",
+    "card_table_batches",
+    "game_round_totals",
+    "hand_batches",
+    "paired_batches",
     "PolicyDecider",
     "RoundView",
     "ArenaResult",

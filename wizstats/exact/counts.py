@@ -1,7 +1,7 @@
 """Exact results by counting, no simulation: card vulnerability, round 1, schedules, plus/minus one.
 
 Everything here is counted, so results say ``exact=True`` and carry fractions. The round-1
-win probabilities and thresholds live in :mod:`wizstats.exact.round1` and are re-exported here.
+win probabilities and thresholds live in :mod:`wizstats.exact.round1`.
 
 >>> vulnerability().table.set_index(["card", "relation"]).loc[("13", "plain"), "value"]
 np.int64(17)
@@ -25,36 +25,14 @@ from ..rules import (
     Deck,
     Rules,
     Suit,
-    TrumpSpec,
     parse_suit,
-    parse_trump,
     resolve_deck,
     standard_schedule,
 )
-from .round1 import (
-    DEALER_CHOICES,
-    ROUND1_STATES,
-    break_even_probability,
-    round1_seat_values,
-    round1_table,
-    round1_thresholds,
-    round1_trump_choice_value,
-    round1_win_probability,
-)
 
 __all__ = [
-    "DEALER_CHOICES",
-    "ROUND1_STATES",
-    "TrumpSpec",
-    "break_even_probability",
     "last_rounds_share",
-    "parse_trump",
     "plus_minus_one_options",
-    "round1_seat_values",
-    "round1_table",
-    "round1_thresholds",
-    "round1_trump_choice_value",
-    "round1_win_probability",
     "schedule_figures",
     "vulnerability",
 ]

@@ -16,11 +16,10 @@ from fractions import Fraction
 
 import pandas as pd
 
-from .. import checks
+from .. import checks, exact, stats
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
-from ..exact import counts as exact
 from ..rules import Rules
-from ..stats import card_win_probability, effects
+from ..stats import card_win_probability
 from .base import ARTICLE_000, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, ci, pct
 from .claims import CLAIMS
 
@@ -167,7 +166,7 @@ def _dealer_options(o: AskOptions) -> Answer:
 
 def _pm1_cost(o: AskOptions) -> Answer:
     n = o.n or 3000
-    res = effects.plus_minus_one_cost(
+    res = stats.plus_minus_one_cost(
         o.n_players, o.sizes(), rules=o.rules().replace(plus_minus_one=False), policy=o.policy, n=n, seed=o.seed
     )
     t = res.table
@@ -189,7 +188,7 @@ def _pm1_cost(o: AskOptions) -> Answer:
 def _bidding_last(o: AskOptions) -> Answer:
     n = o.n or 2000
     rules = o.rules().replace(plus_minus_one=False)
-    res = effects.dealer_advantage(o.n_players, o.sizes(), rules=rules, policy=o.policy, n=n, seed=o.seed)
+    res = stats.dealer_advantage(o.n_players, o.sizes(), rules=rules, policy=o.policy, n=n, seed=o.seed)
     t = res.table
     label = o.hand_size if o.hand_size is not None else "mean"
     last = t[(t.hand_size == label) & (t.quantity == "bidding_last")].iloc[0]
@@ -221,7 +220,7 @@ def _bidding_last(o: AskOptions) -> Answer:
 
 def _seat_advantage(o: AskOptions) -> Answer:
     n = o.n or 2000
-    res = effects.seat_effects(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
+    res = stats.seat_effects(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
     t = res.table
     label = "game" if o.hand_size is None else o.hand_size
     s = t[(t.hand_size == label) & (t.quantity == "mean_score")]
@@ -236,7 +235,7 @@ def _seat_advantage(o: AskOptions) -> Answer:
 
 def _bids_add_up(o: AskOptions) -> Answer:
     n = o.n or 4000
-    res = effects.bids_add_up(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
+    res = stats.bids_add_up(o.n_players, o.sizes(), rules=o.rules(), policy=o.policy, n=n, seed=o.seed)
     t = res.table
     eq = t[t.quantity == "p_equal"]
     if o.hand_size is not None:
@@ -261,7 +260,7 @@ def _bids_add_up(o: AskOptions) -> Answer:
 def _trump_choice(o: AskOptions) -> Answer:
     ex = exact.round1_trump_choice_value(o.n_players).table.set_index("quantity").value
     n = o.n or 2000
-    res = effects.trump_choice_value(o.n_players, o.sizes(), policy=o.policy, n=n, seed=o.seed)
+    res = stats.trump_choice_value(o.n_players, o.sizes(), policy=o.policy, n=n, seed=o.seed)
     t = res.table
     label = "game" if o.hand_size is None and "game" in set(t.hand_size) else t.hand_size.iloc[0]
     quantity = "per_round" if label == "game" else "given_wizard"

@@ -92,6 +92,18 @@ def _for_both(o: AskOptions, measure: Callable[[str], Result]) -> tuple[str, str
     return main, other, pd.concat(tables, ignore_index=True)
 
 
+def _by_size(
+    o: AskOptions, study: Callable[..., Result], n: int, sizes: list[int] | None = None
+) -> tuple[str, str, pd.DataFrame, object]:
+    """``study`` (of :mod:`wizstats.stats`) over the hand sizes asked for (or ``sizes``), for both players
+    (:func:`_for_both`), and the ``hand_size`` of the rows to read: the one asked for, or ``"game"``."""
+    sizes = o.sizes() if sizes is None else sizes
+    main, other, t = _for_both(
+        o, lambda policy: study(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
+    )
+    return main, other, t, "game" if sizes is None or len(sizes) > 1 else sizes[0]
+
+
 def _pct_ci(value: float, low: float, high: float, digits: int = 1) -> str:
     return f"{100 * value:.{digits}f}% {ci(low, high, 100, digits)}"
 
@@ -107,13 +119,7 @@ def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand siz
 # ---------------------------------------------------------------- claim 3: a Wizard is a sure trick
 def _wizard_sure_trick(o: AskOptions) -> Answer:
     n = o.n or 4000
-    main, other, t = _for_both(
-        o,
-        lambda policy: wizard_sure_trick(
-            o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed
-        ),
-    )
-    label = "game" if o.hand_size is None else o.hand_size
+    main, other, t, label = _by_size(o, wizard_sure_trick, n)
     fail = t[(t.quantity == "p_fail") & (t.seat != "all") & (t.hand_size != "game")]
 
     def pooled(policy: str, quantity: str = "p_fail", seat: object = "all") -> pd.Series:
@@ -212,13 +218,7 @@ def _hidden_verdict(policy: str, open_: pd.Series, hidden: pd.Series, removed: p
 
 def _hidden_bids(o: AskOptions) -> Answer:
     n = o.n or 6000
-    main, other, t = _for_both(
-        o,
-        lambda policy: bid_visibility_edge(
-            o.n_players, o.sizes(), rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed
-        ),
-    )
-    label = "game" if o.hand_size is None else o.hand_size
+    main, other, t, label = _by_size(o, bid_visibility_edge, n)
     unit = "points per game" if o.hand_size is None else f"points per round of {_cards(o.hand_size)}"
 
     def get(policy: str, quantity: str, at: object = label) -> pd.Series:
@@ -316,10 +316,7 @@ def _half_time(o: AskOptions) -> Answer:
 def _made_bid_sheds(o: AskOptions) -> Answer:
     n = o.n or 1000
     sizes = [o.hand_size] if o.hand_size is not None else [5, 10]
-    main, other, t = _for_both(
-        o, lambda policy: shedding(o.n_players, sizes, rules=Rules(o.n_players), policy=policy, n=n, seed=o.seed)
-    )
-    label = sizes[0] if len(sizes) == 1 else "game"
+    main, other, t, label = _by_size(o, shedding, n, sizes)
 
     def get(policy: str, state: str, quantity: str = "p_highest_safe", at: object = label) -> pd.Series:
         rows = t[(t.policy == policy) & (t.hand_size == at) & (t.state == state) & (t.quantity == quantity)]

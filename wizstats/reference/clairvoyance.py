@@ -1,20 +1,7 @@
 """Clairvoyance ("Hellsehen", RULES 4): in round 1 each player sees every other card but not his own.
 
-The bid can then only depend on what the others hold. wizstats' clairvoyant player counts,
-over the cards he cannot see (the deck less the others' cards and the turned card), how many
-would win the one-card trick, and bids 1 when that scores at least as much on average as 0
-(standard scoring: a chance of at least 3/7). He does not read the earlier bids. A dealer who
-must name trump after a turned Wizard names the suit under which his better bid scores most
-(under blind trump, RULES 3, a random suit).
-
-The chance is exact over the cards a player sees. It ignores what the dealer's choice of trump
-after a turned Wizard tells the others (the dealer saw their cards when he chose): measured at
-4 players, seats 1-3 take the trick about 0.009 more often than their computed chance says,
-while the dealer's own chance, and everyone's under blind trump, is calibrated
-(``tests/test_clairvoyance.py``). Under clairvoyance every player bids round 1 this way,
-whatever his policy; the play of the one card is forced.
-
-This module holds the pure-Python version, the oracle of the kernel in
+What the clairvoyant player bids, and how well his chance is calibrated, is told in
+:mod:`wizstats.engine.clairvoyance`. This module holds the pure-Python version, the oracle of the kernel in
 :mod:`wizstats._kernels.engine.game` (run by :func:`wizstats.clairvoyance_odds`).
 
 >>> clairvoyant_chance(["J", None, "W"], seat=1, turned="R5")  # seat 2's Wizard beats all but a led Wizard

@@ -56,7 +56,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..rules import Card, CardKind, Deck, Rules, Suit, parse_suit, raw_score
-from .standard import RoundRng
+from .standard import RoundRng, shuffled_deal
 
 __all__ = [
     "Effect",
@@ -242,13 +242,8 @@ def cloud_bid_change(bid: int, tricks: int, clouds: int, rules: Rules, hand_size
 
 def deal_special(deck: Deck, n: int, r: int, rng: RoundRng) -> tuple[list[list[int]], int | None, int | None]:
     """The deal (as :func:`wizstats.reference.standard.deal_round`), then one more draw: the next card of the stack."""
-    pool = list(range(deck.size))
-    need = n * r + (1 if n * r < deck.size else 0)
-    for i in range(need):
-        j = i + rng.below(deck.size - i)
-        pool[i], pool[j] = pool[j], pool[i]
-    hands = [sorted(pool[s * r : (s + 1) * r]) for s in range(n)]
-    turned = pool[n * r] if n * r < deck.size else None
+    hands, turned, pool = shuffled_deal(deck, n, r, rng)
+    need = n * r + 1
     nxt = None
     if turned is not None and deck.size > need:
         nxt = pool[need + rng.below(deck.size - need)]

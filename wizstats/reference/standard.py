@@ -223,14 +223,20 @@ def trump_of_turned(deck: Deck, turned: int | None) -> int | None | str:
     return None if card.suit is None else int(card.suit)
 
 
-def deal_round(deck: Deck, n: int, r: int, rng: RoundRng) -> tuple[list[list[int]], int | None]:
+def shuffled_deal(deck: Deck, n: int, r: int, rng: RoundRng) -> tuple[list[list[int]], int | None, list[int]]:
+    """The deal by a partial Fisher-Yates shuffle: the hands, the turned card, and the shuffled card ids."""
     pool = list(range(deck.size))
     need = n * r + (1 if n * r < deck.size else 0)
     for i in range(need):
         j = i + rng.below(deck.size - i)
         pool[i], pool[j] = pool[j], pool[i]
     hands = [sorted(pool[s * r : (s + 1) * r]) for s in range(n)]
-    return hands, (pool[n * r] if n * r < deck.size else None)
+    return hands, (pool[n * r] if n * r < deck.size else None), pool
+
+
+def deal_round(deck: Deck, n: int, r: int, rng: RoundRng) -> tuple[list[list[int]], int | None]:
+    hands, turned, _ = shuffled_deal(deck, n, r, rng)
+    return hands, turned
 
 
 def play_random_round(rules: Rules, hand_size: int, key: int, round_index: int) -> RoundRecord:

@@ -28,7 +28,7 @@ from .gameplan import (
 from .rules import TOURNAMENT_SCHEDULES, BidVisibility, Rules, Scoring, TrumpChoice, forbidden_bid, standard_schedule
 from .scoring import placement_points, raw_score, score_round, score_table
 from .trump import TrumpSpec, parse_trump
-from .validate import cards_in_deck, hand_size_for, max_players, rules_for, seat_for, trick_for
+from .validate import card_list, cards_in_deck, hand_size_for, max_players, rules_for, seat_for, trick_for
 
 __all__ = [
     "BidVisibility",
@@ -46,6 +46,7 @@ __all__ = [
     "TrumpChoice",
     "TrumpSpec",
     "card_suit",
+    "card_list",
     "cards_in_deck",
     "elimination_schedule",
     "final_places",

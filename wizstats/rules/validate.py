@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..checks import WrongType, whole
+from ..checks import WrongType, shown, whole
 from .cards import Card, Deck, parse_cards, resolve_deck
 from .rules import MAX_PLAYERS, Rules
 
@@ -78,14 +78,18 @@ def seat_for(seat: object, n_players: int) -> int:
     return s
 
 
+def card_list(cards: object, what: str = "cards") -> list[Card]:
+    """Cards given as a string such as ``"W R12 B3"`` or a list of cards or their names, parsed (no deck yet)."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if isinstance(cards, Iterable):
+        return [Card.parse(c) for c in cards]
+    raise WrongType(f"{what} must be a list of cards or a string such as 'W R12 B3', got {shown(cards)}")
+
+
 def cards_in_deck(cards: str | Iterable[str | Card], deck: Deck, *, what: str = "cards") -> list[Card]:
     """Parse cards and check them against ``deck``: each in it, no suit card twice, no more Wizards than it has."""
-    if isinstance(cards, str):
-        parsed = parse_cards(cards)
-    elif isinstance(cards, Iterable):
-        parsed = [Card.parse(c) for c in cards]
-    else:
-        raise WrongType(f"{what} must be a list of cards or a string such as 'W R12 B3', got {cards!r}")
+    parsed = card_list(cards, what)
     deck.indices(parsed)  # raises naming the card: not in this deck, or one too many
     return parsed
 

@@ -9,11 +9,13 @@ from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_ef
 from .hands import TrickDistribution, card_win_probability, trick_distribution
 from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
 from .strength import bid_thresholds, card_strength
+from .study import StudyOptions
 from .tables import bid_table, strength_table
 
 __all__ = [
     "HIGH_STATES",
     "JESTER_NEEDS",
+    "StudyOptions",
     "TrickDistribution",
     "bid_visibility_edge",
     "bid_table",

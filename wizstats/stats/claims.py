@@ -16,72 +16,34 @@ different hand sizes are independent.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from ..engine import seed_key, trace_games, trace_rounds
-from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, proportion_estimate
-from ..intervals import ConfidenceInterval, wilson_interval
-from ..players import strongest
-from ..rules import BidVisibility, Rules, rules_for, score_table
-from .effects import _common_iv, _paired, _sum_rows, _z
-from .setup import policy_setup
+from ..engine import trace_games, trace_rounds
+from ..estimates import Result, mean_estimate, proportion_estimate
+from ..rules import BidVisibility, Rules, score_table
+from .study import (
+    Sampled,
+    Sizes,
+    StudyOptions,
+    Threaded,
+    est_cols,
+    mean_of,
+    paired,
+    ratio_estimate,
+    row,
+    with_game,
+)
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["bid_visibility_edge", "half_time_lead", "wizard_sure_trick"]
 
 MAX_TRACED = 200_000
 """The most rounds per hand size a traced measurement plays (the trace keeps every card)."""
-
-
-def _ratio_estimate(
-    name: str, num: np.ndarray, den: np.ndarray, confidence_level: float, bounded: bool = True
-) -> Estimate:
-    """``sum(num) / sum(den)`` over independent units, with a delta-method (ratio estimator) normal interval.
-
-    ``bounded`` (a share of counts): the interval is widened to contain Wilson's on the pooled
-    counts, so that no hits in a sample still give an upper bound above 0.
-    """
-    m, total = len(num), float(den.sum())
-    if m < 2 or total == 0:
-        return Estimate(name, math.nan, ConfidenceInterval(math.nan, math.nan), int(m), False, "no samples")
-    r = float(num.sum()) / total
-    var = float(((num - r * den) ** 2).sum()) / total**2 * m / (m - 1)
-    half = _z(confidence_level) * math.sqrt(var)
-    if bounded:  # a share: inside [0, 1], and at least as wide as Wilson's on the counts (honest at 0 hits)
-        w = wilson_interval(int(num.sum()), int(total), confidence_level=confidence_level)
-        return Estimate(
-            name,
-            r,
-            ConfidenceInterval(max(min(r - half, w.low), 0.0), min(max(r + half, w.high), 1.0)),
-            int(m),
-            False,
-            "ratio estimator",
-            confidence_level=confidence_level,
-        )
-    return Estimate(
-        name,
-        r,
-        ConfidenceInterval(r - half, r + half),
-        int(m),
-        False,
-        "ratio estimator",
-        confidence_level=confidence_level,
-    )
-
-
-def _row(hand_size: object, seat: object, est: Estimate) -> dict[str, object]:
-    ci = est.ci or ConfidenceInterval(math.nan, math.nan)
-    return {
-        "hand_size": hand_size,
-        "seat": seat,
-        "quantity": est.name,
-        "value": est.value,
-        "low": ci.low,
-        "high": ci.high,
-        "n": est.n,
-    }
 
 
 def _wizard_counts(rules: Rules, r: int, policy: object, n: int, seed: int) -> dict[str, np.ndarray]:
@@ -111,52 +73,25 @@ def _wizard_rows(label: object, seat: object, c: dict[str, np.ndarray], cl: floa
     held, failed = c["held"], c["failed"]
     if held.ndim == 2:  # all seats of a round together
         held, failed = held.sum(axis=1), failed.sum(axis=1)
-    rows = [_row(label, seat, _ratio_estimate("p_fail", failed.astype(float), held.astype(float), cl))]
+    rows = [row(label, seat, ratio_estimate("p_fail", failed.astype(float), held.astype(float), cl))]
     if c["held"].ndim == 2:
         return rows
     has = held > 0
     lost = has & (failed > 0)
     kept = has & (failed == 0)
     rows.append(
-        _row(label, seat, proportion_estimate("p_hand_fails", int(lost.sum()), int(has.sum()), confidence_level=cl))
+        row(label, seat, proportion_estimate("p_hand_fails", int(lost.sum()), int(has.sum()), confidence_level=cl))
     )
     for part, mask in (("kept", kept), ("failed", lost)):
         if mask.sum() >= 2:
             met = c["met"][mask]
-            score = c["score"][mask]
-            rows.append(
-                _row(
-                    label,
-                    seat,
-                    proportion_estimate(f"met_if_{part}", int(met.sum()), int(mask.sum()), confidence_level=cl),
-                )
-            )
-            rows.append(
-                _row(
-                    label,
-                    seat,
-                    mean_estimate(
-                        f"score_if_{part}",
-                        float(score.sum()),
-                        float((score**2).sum()),
-                        int(mask.sum()),
-                        confidence_level=cl,
-                    ),
-                )
-            )
+            made = proportion_estimate(f"met_if_{part}", int(met.sum()), int(mask.sum()), confidence_level=cl)
+            rows.append(row(label, seat, made))
+            rows.append(row(label, seat, mean_of(f"score_if_{part}", c["score"][mask], cl)))
     return rows
 
 
-def wizard_sure_trick(
-    n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = None,
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 4000,
-    seed: int = 0,
-    confidence_level: float = 0.95,
-) -> Result:
+def wizard_sure_trick(n_players: int | None = None, hand_sizes: Sizes = None, **options: Unpack[Sampled]) -> Result:
     """How often a Wizard in hand fails to take a trick, and what a failed Wizard does to its holder's score.
 
     A Wizard takes its trick unless another Wizard was played before it in the same trick
@@ -169,36 +104,23 @@ def wizard_sure_trick(
     game's schedule, ``n`` rounds each). The split by outcome is an association: a player who
     has made his bid may throw his Wizard under another on purpose.
     """
-    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    o = StudyOptions.of(n_players, hand_sizes, options, n=4000)
+    rules, n = o.rules, o.n
     if n > MAX_TRACED:
         raise ValueError(f"n is at most {MAX_TRACED:,} rounds per hand size for this measurement, got {n:,}")
     if rules.deck.n_wizards < 2:
         raise ValueError(f"the {rules.deck.name} deck has fewer than two Wizards: a Wizard never fails")
-    policy = strongest() if policy is None else policy
-    name = policy_setup(policy, rules.n_players)[0]
+    policy = o.engine_policy
     rows: list[dict[str, object]] = []
-    pooled: list[dict[str, np.ndarray]] = []
-    for r in sizes:
-        c = _wizard_counts(rules, r, policy, n, seed)
-        pooled.append(c)
+    parts = with_game([(r, _wizard_counts(rules, r, policy, n, o.seed)) for r in o.hand_sizes])
+    for label, c in parts:
         for s in range(rules.n_players):
-            rows += _wizard_rows(r, s, {k: v[:, s] for k, v in c.items()}, confidence_level)
-        rows += _wizard_rows(r, "all", c, confidence_level)
-    if len(sizes) > 1:
-        game = {k: np.concatenate([c[k] for c in pooled]) for k in pooled[0]}
-        for s in range(rules.n_players):
-            rows += _wizard_rows("game", s, {k: v[:, s] for k, v in game.items()}, confidence_level)
-        rows += _wizard_rows("game", "all", game, confidence_level)
-    return Result(
+            rows += _wizard_rows(label, s, {k: v[:, s] for k, v in c.items()}, o.confidence_level)
+        rows += _wizard_rows(label, "all", c, o.confidence_level)
+    return o.result(
         f"Wizards that take no trick ({rules.n_players} players)",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "traced rounds: a Wizard fails when another Wizard came first in its trick",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
     )
 
 
@@ -212,17 +134,7 @@ VISIBILITY_QUANTITIES = {
 """The quantities of :func:`bid_visibility_edge` and what they say."""
 
 
-def bid_visibility_edge(
-    n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = None,
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 20_000,
-    seed: int = 0,
-    confidence_level: float = 0.95,
-    threads: int | None = None,
-) -> Result:
+def bid_visibility_edge(n_players: int | None = None, hand_sizes: Sizes = None, **options: Unpack[Threaded]) -> Result:
     """The dealer's edge with open bids, hidden bids ("Verdeckter Tipp") and bids shown only after the round.
 
     The dealer's edge is his score minus the mean of the other seats' in the same round. Every
@@ -238,36 +150,28 @@ def bid_visibility_edge(
     >>> t.set_index("quantity").loc["open_minus_hidden", ["low", "high"]].tolist()  # heuristic ignores earlier bids
     [0.0, 0.0]
     """
-    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    o = StudyOptions.of(n_players, hand_sizes, options, accepts=Threaded)
+    rules = o.rules
     if rules.plus_minus_one:
         raise ValueError("plus/minus one needs open bids: compare the bid variants without it")
     if rules.bids is not BidVisibility.OPEN:
         rules = rules.replace(bids=BidVisibility.OPEN)
-    policy = strongest() if policy is None else policy
     rows: list[dict[str, object]] = []
-    name = ""
-    ci = {"confidence_level": confidence_level}
-    for r in sizes:
+    for r in o.hand_sizes:
         for variant in (BidVisibility.HIDDEN, BidVisibility.AFTER_ROUND):
-            tot, used, name = _paired(rules, rules.replace(bids=variant), r, policy, n, seed, threads=threads)
+            tot, used = paired(o, rules, rules.replace(bids=variant), r)
             d = tot["dealer"]
             label = variant.value.replace("-", "_")
             if variant is BidVisibility.HIDDEN:
-                rows.append(_row(r, 0, mean_estimate("edge_open", d[0, 0], d[0, 1], used, **ci)))
-            rows.append(_row(r, 0, mean_estimate(f"edge_{label}", d[1, 0], d[1, 1], used, **ci)))
-            rows.append(_row(r, 0, mean_estimate(f"open_minus_{label}", d[2, 0], d[2, 1], used, **ci)))
-    if len(sizes) > 1:
-        rows += _sum_rows(rows, list(VISIBILITY_QUANTITIES), "game", _z(confidence_level), average=False)
-    return Result(
+                rows.append(row(r, 0, mean_estimate("edge_open", d[0, 0], d[0, 1], used, **o.ci)))
+            rows.append(row(r, 0, mean_estimate(f"edge_{label}", d[1, 0], d[1, 1], used, **o.ci)))
+            rows.append(row(r, 0, mean_estimate(f"open_minus_{label}", d[2, 0], d[2, 1], used, **o.ci)))
+    return o.result(
         f"The dealer's edge by who sees the bids ({rules.n_players} players)",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "paired over the same deals: dealer's score minus the mean of the others'",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
+        rules=rules,
+        summed=list(VISIBILITY_QUANTITIES),
     )
 
 
@@ -287,15 +191,7 @@ def _half_time(rules: Rules, n: int, policy: object, seed: int) -> tuple[np.ndar
 
 
 def half_time_lead(
-    n_players: int | None = None,
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 20_000,
-    seed: int = 0,
-    bin_width: float = 20.0,
-    min_count: int = 200,
-    confidence_level: float = 0.95,
+    n_players: int | None = None, *, bin_width: float = 20.0, min_count: int = 200, **options: Unpack[Sampled]
 ) -> Result:
     """How often the leader at half time wins, and the chance to win by the deficit at half time.
 
@@ -309,28 +205,24 @@ def half_time_lead(
     clustered by game (ratio estimator). Bins with fewer than ``min_count`` players are merged
     into the last.
     """
-    rules = rules_for(rules, n_players)
-    check_sample_size(n)
-    check_confidence(confidence_level)
-    seed_key(seed)
+    o = StudyOptions.of(n_players, None, options, sizes="unchecked")
+    rules, n, cl = o.rules, o.n, o.confidence_level
     if n > 50 * TRACE_CHUNK:
         raise ValueError(f"n is at most {50 * TRACE_CHUNK:,} games for this measurement, got {n:,}")
-    policy = strongest() if policy is None else policy
-    name = policy_setup(policy, rules.n_players)[0]
+    policy = o.engine_policy
     width = float(bin_width)
     if not width > 0:
         raise ValueError(f"bin_width must be > 0, got {bin_width}")
-    half_tot, final, half = _half_time(rules, n, policy, seed)
+    half_tot, final, half = _half_time(rules, n, policy, o.seed)
     top = half_tot.max(axis=1)
     won = final == final.max(axis=1, keepdims=True)
     single = (half_tot == top[:, None]).sum(axis=1) == 1
     leader = half_tot.argmax(axis=1)
     lead_won = won[np.arange(len(won)), leader][single]
-    cl = confidence_level
     rows: list[dict[str, object]] = [
         {
             "quantity": "leader_wins",
-            **_est_cols(proportion_estimate("", int(lead_won.sum()), int(single.sum()), confidence_level=cl)),
+            **est_cols(proportion_estimate("", int(lead_won.sum()), int(single.sum()), confidence_level=cl)),
         },
         {"quantity": "even_chance", "value": 1 / rules.n_players, "low": math.nan, "high": math.nan, "n": n},
     ]
@@ -343,23 +235,12 @@ def half_time_lead(
     bins.append((lo, math.inf))
     for lo, hi in bins:
         inside = deficit == 0 if hi == 0 else (deficit > lo) & (deficit <= hi)
-        est = _ratio_estimate("", (inside & won).sum(axis=1).astype(float), inside.sum(axis=1).astype(float), cl)
-        cols = _est_cols(est) | {"n": int(inside.sum())}
+        est = ratio_estimate("", (inside & won).sum(axis=1).astype(float), inside.sum(axis=1).astype(float), cl)
+        cols = est_cols(est) | {"n": int(inside.sum())}
         rows.append({"quantity": "win_by_deficit", "deficit_low": lo, "deficit_high": hi, **cols})
-    return Result(
+    return o.result(
         f"Leading at half time (after {half} of {len(rules.schedule)} rounds, {rules.n_players} players,"
         f" {rules.describe()})",
         pd.DataFrame(rows).assign(half=half, rounds=len(rules.schedule)),
-        False,
         "traced whole games; win = the highest final total, alone or tied; deficit in points",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
     )
-
-
-def _est_cols(est: Estimate) -> dict[str, object]:
-    ci = est.ci or ConfidenceInterval(math.nan, math.nan)
-    return {"value": est.value, "low": ci.low, "high": ci.high, "n": est.n}

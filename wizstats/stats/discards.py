@@ -21,20 +21,19 @@ leads its trick keeps it, by whether the players still to play have made their b
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pandas as pd
 
 from ..engine import PolicyDecider, RoundView, fixed_hand_score, seed_key, trace_rounds
-from ..estimates import Estimate, Result, mean_estimate, proportion_estimate
+from ..estimates import Estimate, Result, proportion_estimate
 from ..intervals import ConfidenceInterval
-from ..players import strongest
 from ..reference import legal_plays, trick_winner
 from ..rules import Card, CardKind, Rules, score_table
-from .claims import _ratio_estimate, _row
-from .effects import _common_iv, _z
-from .setup import policy_setup
+from .study import Keywords, Sampled, Sizes, StudyOptions, mean_of, plain_row, ratio_estimate, row, with_game, z_value
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["JESTER_NEEDS", "jester_timing", "jester_value", "shedding"]
 
@@ -76,7 +75,7 @@ def _ratio_diff(
         return Estimate(name, math.nan, ConfidenceInterval(math.nan, math.nan), int(m), False, "no samples")
     r1, r2 = float(a.sum()) / sb, float(c.sum()) / sd
     e = (a - r1 * b) / sb - (c - r2 * d) / sd
-    half = _z(confidence_level) * math.sqrt(float((e**2).sum()) * m / (m - 1))
+    half = z_value(confidence_level) * math.sqrt(float((e**2).sum()) * m / (m - 1))
     diff = r1 - r2
     return Estimate(
         name,
@@ -140,16 +139,7 @@ def _decisions(rules: Rules, r: int, policy: object, n: int, seed: int) -> dict[
     return out
 
 
-def shedding(
-    n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = (5, 10),
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 1500,
-    seed: int = 0,
-    confidence_level: float = 0.95,
-) -> Result:
+def shedding(n_players: int | None = None, hand_sizes: Sizes = (5, 10), **options: Unpack[Sampled]) -> Result:
     """How often a follower plays his highest card that does not take the trick, by whether he has made his bid.
 
     Rows per hand size (and ``game``: all the hand sizes asked for pooled) and ``state``
@@ -166,49 +156,34 @@ def shedding(
     to play) and ``high_holds_made_minus_none``. ``decisions`` counts the cards there. An
     association on the players' own play: who has made his bid by then is not random.
     """
-    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    o = StudyOptions.of(n_players, hand_sizes, options, n=1500)
+    rules, n, confidence_level = o.rules, o.n, o.confidence_level
     if n > MAX_SHED_ROUNDS:
         raise ValueError(f"n is at most {MAX_SHED_ROUNDS:,} rounds per hand size for this measurement, got {n:,}")
-    policy = strongest() if policy is None else policy
-    name = policy_setup(policy, rules.n_players)[0]
+    policy = o.engine_policy
     rows: list[dict[str, object]] = []
-    parts = []
-    for r in sizes:
-        parts.append((r, _decisions(rules, r, policy, n, seed)))
-    if len(sizes) > 1:
-        parts.append(("game", {k: np.concatenate([p[1][k] for p in parts]) for k in parts[0][1]}))
-    for label, d in parts:
+    for label, d in with_game([(r, _decisions(rules, r, policy, n, o.seed)) for r in o.hand_sizes]):
         for state, text in ((0, "made his bid"), (1, "needs tricks")):
             den = d["choices"][:, state]
             for quantity in ("highest", "lead"):
-                est = _ratio_estimate(
-                    "p_highest_safe" if quantity == "highest" else "p_takes_lead",
-                    d[quantity][:, state],
-                    den,
-                    confidence_level,
-                )
-                rows.append(_row(label, "-", est) | {"state": text, "decisions": int(den.sum())})
+                name = "p_highest_safe" if quantity == "highest" else "p_takes_lead"
+                est = ratio_estimate(name, d[quantity][:, state], den, confidence_level)
+                rows.append(row(label, "-", est) | {"state": text, "decisions": int(den.sum())})
         for g, text in enumerate(HIGH_STATES):
             den = d["high"][:, g]
-            est = _ratio_estimate("p_high_holds", d["high_held"][:, g], den, confidence_level)
-            rows.append(_row(label, "-", est) | {"state": text, "decisions": int(den.sum())})
+            est = ratio_estimate("p_high_holds", d["high_held"][:, g], den, confidence_level)
+            rows.append(row(label, "-", est) | {"state": text, "decisions": int(den.sum())})
         for quantity, (g1, g2) in (("high_holds_made_minus_needs", (0, 1)), ("high_holds_made_minus_none", (2, 3))):
             h, held = d["high"], d["high_held"]
             est = _ratio_diff(quantity, held[:, g1], h[:, g1], held[:, g2], h[:, g2], confidence_level)
             rows.append(
-                _row(label, "-", est)
+                row(label, "-", est)
                 | {"state": f"{HIGH_STATES[g1]} - {HIGH_STATES[g2]}", "decisions": int(h[:, g1].sum() + h[:, g2].sum())}
             )
-    return Result(
+    return o.result(
         f"Followers' highest safe card ({rules.n_players} players)",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "traced rounds judged with the reference rules; intervals clustered by round",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
     )
 
 
@@ -229,15 +204,12 @@ def _jester_hand(rules: Rules, r: int, rng: np.random.Generator) -> tuple[list[i
 
 def jester_value(
     n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = (3, 6),
+    hand_sizes: Sizes = (3, 6),
     *,
-    rules: Rules | None = None,
-    policy: object = None,
     n_hands: int = 60,
     n_rounds: int = 500,
     seat: int = 1,
-    seed: int = 0,
-    confidence_level: float = 0.95,
+    **options: Unpack[Keywords],
 ) -> Result:
     """What a Jester is worth in points against the same hand with a low card in its place.
 
@@ -250,91 +222,63 @@ def jester_value(
     ``best_bid_with_jester`` and ``best_bid_with_low_card`` (means). The best of noisy means is
     biased up a little, alike for both hands.
     """
-    rules, sizes = _common_iv(n_players, hand_sizes, rules, n_rounds, seed, confidence_level)
+    o = StudyOptions.of(n_players, hand_sizes, options, n=n_rounds)
+    rules, confidence_level = o.rules, o.confidence_level
     if not 2 <= n_hands <= 5000:
         raise ValueError(f"n_hands must be 2 to 5000, got {n_hands}")
     if rules.deck.n_jesters == 0:
         raise ValueError(f"the {rules.deck.name} deck has no Jesters")
-    policy = strongest() if policy is None else policy
-    name = policy_setup(policy, rules.n_players)[0]
+    policy = o.engine_policy
     rows: list[dict[str, object]] = []
     diffs_all = []
-    for r in sizes:
-        diffs, bids = [], []
-        for h in range(n_hands):
-            hand, swapped, turned = _jester_hand(rules, r, np.random.default_rng([seed, r, h]))
-            best = []
-            for cards in (hand, swapped):
-                means = [
-                    fixed_hand_score(
-                        cards,
-                        b,
-                        n_players=rules.n_players,
-                        seat=seat,
-                        turned=turned,
-                        rules=rules,
-                        policies=policy,  # type: ignore[arg-type]
-                        n_rounds=n_rounds,
-                        seed=seed + h,
-                    )[0]
-                    for b in range(r + 1)
-                    if not (seat == 0 and rules.forbidden_bid(r, []) == b)
-                ]
-                best.append((max(means), int(np.argmax(means))))
-            diffs.append(best[0][0] - best[1][0])
-            bids.append((best[0][1], best[1][1]))
-        d = np.array(diffs)
+    for r in o.hand_sizes:
+        d, bids = _jester_diffs(rules, r, policy, n_hands, n_rounds, seat, o.seed)
         diffs_all.append(d)
-        rows.append(
-            _row(
-                r,
-                seat,
-                mean_estimate(
-                    "jester_value", float(d.sum()), float((d**2).sum()), len(d), confidence_level=confidence_level
-                ),
-            )
-        )
+        rows.append(row(r, seat, mean_of("jester_value", d, confidence_level)))
         for i, quantity in enumerate(("best_bid_with_jester", "best_bid_with_low_card")):
-            value = float(np.mean([b[i] for b in bids]))
-            rows.append(
-                {
-                    "hand_size": r,
-                    "seat": seat,
-                    "quantity": quantity,
-                    "value": value,
-                    "low": np.nan,
-                    "high": np.nan,
-                    "n": n_hands,
-                }
-            )
-    if len(sizes) > 1:
+            rows.append(plain_row(r, seat, quantity, float(np.mean([b[i] for b in bids])), n_hands))
+    if len(o.hand_sizes) > 1:
         k = len(diffs_all)
         means = [float(d.mean()) for d in diffs_all]
         var = sum(float(d.var(ddof=1)) / len(d) for d in diffs_all) / k**2
-        half = _z(confidence_level) * float(np.sqrt(var))
+        half = z_value(confidence_level) * float(np.sqrt(var))
         m = sum(means) / k
-        rows.append(
-            {
-                "hand_size": "game",
-                "seat": seat,
-                "quantity": "jester_value",
-                "value": m,
-                "low": m - half,
-                "high": m + half,
-                "n": n_hands * k,
-            }
-        )
-    return Result(
+        rows.append(plain_row("game", seat, "jester_value", m, n_hands * k, m - half, m + half))
+    return o.result(
         f"A Jester against a low card, in points ({rules.n_players} players, seat {seat})",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "fixed hands at their best bid; normal interval over the hands",
-        rules,
-        name,
-        seed,
-        n_rounds,
-        confidence_level,
     )
+
+
+def _jester_diffs(
+    rules: Rules, r: int, policy: object, n_hands: int, n_rounds: int, seat: int, seed: int
+) -> tuple[np.ndarray, list[tuple[int, int]]]:
+    """Per hand: the best expected score with the Jester minus with the low card, and the two best bids."""
+    diffs, bids = [], []
+    for h in range(n_hands):
+        hand, swapped, turned = _jester_hand(rules, r, np.random.default_rng([seed, r, h]))
+        best = []
+        for cards in (hand, swapped):
+            means = [
+                fixed_hand_score(
+                    cards,
+                    b,
+                    n_players=rules.n_players,
+                    seat=seat,
+                    turned=turned,
+                    rules=rules,
+                    policies=policy,  # type: ignore[arg-type]
+                    n_rounds=n_rounds,
+                    seed=seed + h,
+                )[0]
+                for b in range(r + 1)
+                if not (seat == 0 and rules.forbidden_bid(r, []) == b)
+            ]
+            best.append((max(means), int(np.argmax(means))))
+        diffs.append(best[0][0] - best[1][0])
+        bids.append((best[0][1], best[1][1]))
+    return np.array(diffs), bids
 
 
 JESTER_NEEDS = ("over his bid", "made his bid", "needs 1", "needs 2+")
@@ -438,16 +382,7 @@ def _needs_group(needs: np.ndarray) -> np.ndarray:
     return np.clip(needs, -1, 2) + 1  # 0 over, 1 made, 2 needs 1, 3 needs 2+
 
 
-def jester_timing(
-    n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = (3, 6),
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 1000,
-    seed: int = 0,
-    confidence_level: float = 0.95,
-) -> Result:
+def jester_timing(n_players: int | None = None, hand_sizes: Sizes = (3, 6), **options: Unpack[Sampled]) -> Result:
     """Holding a Jester back against throwing it early: the holder's score in the same round played both ways.
 
     ``n`` rounds per hand size are played by ``policy`` at every seat (:func:`wizstats.engine.trace_rounds`).
@@ -464,53 +399,33 @@ def jester_timing(
     ``p_keep_better`` and ``p_shed_better`` (the shares of rounds where one branch scores more),
     and ``branch_share`` (rounds with a branch, of all rounds; ``needs == "all"`` only).
     """
-    rules, sizes = _common_iv(n_players, hand_sizes, rules, n, seed, confidence_level)
+    o = StudyOptions.of(n_players, hand_sizes, options, n=1000)
+    rules, n, cl = o.rules, o.n, o.confidence_level
     if n > MAX_TIMING_ROUNDS:
         raise ValueError(f"n is at most {MAX_TIMING_ROUNDS:,} rounds per hand size for this measurement, got {n:,}")
     if rules.deck.n_jesters == 0:
         raise ValueError(f"the {rules.deck.name} deck has no Jesters")
     if rules.special_cards:
         raise ValueError("jester_timing plays the standard engine: rules without special cards")
-    policy = strongest() if policy is None else policy
-    name = policy_setup(policy, rules.n_players)[0]
-    cl = confidence_level
-    parts = [(r, _timing_pairs(rules, r, policy, n, seed)) for r in sizes]
-    if len(sizes) > 1:
-        parts.append(("game", {k: np.concatenate([p[1][k] for p in parts]) for k in parts[0][1]}))
+    policy = o.engine_policy
     rows: list[dict[str, object]] = []
-    for label, d in parts:
+    for label, d in with_game([(r, _timing_pairs(rules, r, policy, n, o.seed)) for r in o.hand_sizes]):
         group = _needs_group(d["needs"])
-        total = n * (len(sizes) if label == "game" else 1)
-        rows.append(
-            _row(label, "-", proportion_estimate("branch_share", len(group), total, confidence_level=cl))
-            | {"needs": "all"}
-        )
+        total = n * (len(o.hand_sizes) if label == "game" else 1)
+        share = proportion_estimate("branch_share", len(group), total, confidence_level=cl)
+        rows.append(row(label, "-", share) | {"needs": "all"})
         for g, text in [(-1, "all"), *enumerate(JESTER_NEEDS)]:
             mask = np.ones(len(group), bool) if g < 0 else group == g
             diff = (d["keep"] - d["shed"])[mask]
             m = int(mask.sum())
             if m < 2:
                 continue
-            rows.append(
-                _row(
-                    label,
-                    "-",
-                    mean_estimate("keep_minus_shed", float(diff.sum()), float((diff**2).sum()), m, confidence_level=cl),
-                )
-                | {"needs": text}
-            )
+            rows.append(row(label, "-", mean_of("keep_minus_shed", diff, cl)) | {"needs": text})
             for q, hits in (("p_keep_better", diff > 0), ("p_shed_better", diff < 0)):
-                rows.append(
-                    _row(label, "-", proportion_estimate(q, int(hits.sum()), m, confidence_level=cl)) | {"needs": text}
-                )
-    return Result(
+                est = proportion_estimate(q, int(hits.sum()), m, confidence_level=cl)
+                rows.append(row(label, "-", est) | {"needs": text})
+    return o.result(
         f"Keeping a Jester or shedding it early ({rules.n_players} players)",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "the same round played on from the branch both ways, one decision at a time; paired intervals",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
     )

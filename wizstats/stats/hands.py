@@ -23,18 +23,17 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
 from ..checks import flag, real
-from ..engine import n_blocks, round_setup, seed_key, threads_limited
+from ..engine import card_batches, hand_batches, seed_key, threads_limited
 from ..estimates import (
     Estimate,
     Result,
-    check_confidence,
     check_precision,
-    check_sample_size,
     html_table,
     mean_estimate,
     proportion_estimate,
@@ -42,8 +41,12 @@ from ..estimates import (
 )
 from ..intervals import ConfidenceInterval, wilson_interval
 from ..rules import BidVisibility, Card, Rules, TrumpSpec, parse_trump
-from .setup import hand_iv, hand_size_iv, policy_setup, rules_iv, seat_iv, trump_inputs
+from .setup import hand_iv, seat_iv, trump_inputs
 from .strength import bid_thresholds, card_strength
+from .study import Adaptive, StudyOptions
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = [
     "TrickDistribution",
@@ -156,7 +159,7 @@ class TrickDistribution:
 class _HandQuery:
     """A validated :func:`trick_distribution` question, ready for the kernel."""
 
-    rules: Rules
+    o: StudyOptions
     cards: list[Card]
     ids: list[int]
     seat: int
@@ -166,9 +169,16 @@ class _HandQuery:
     named: int
     forbidden: int | None
     candidates: list[int]
-    policy: str
-    pol_ids: np.ndarray
-    params: np.ndarray
+
+    @property
+    def rules(self) -> Rules:
+        """The rules played."""
+        return self.o.rules
+
+    @property
+    def policy(self) -> str:
+        """Who played, as the result names it."""
+        return self.o.policy_name
 
     @property
     def rejecting(self) -> bool:
@@ -181,8 +191,9 @@ class _HandQuery:
         return self.named >= 0 and self.seat != 0
 
 
-def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, policy, n, seed, confidence_level):
-    rules = rules_iv(rules, n_players)
+def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, options) -> _HandQuery:
+    o = StudyOptions.of(n_players, None, options, accepts=Adaptive, n=4000, sizes="unchecked")
+    rules = o.rules
     n_players = rules.n_players
     cards, ids = hand_iv(hand, rules.deck, rules)
     r = len(ids)
@@ -204,36 +215,14 @@ def _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, pol
     cands, named = trump_inputs(spec, rules.deck, ids, r, rules, cards[0] if r == 1 else None)
     forbidden = rules.forbidden_bid(r, given) if seat == 0 and rules.bids is BidVisibility.OPEN else None
     candidates = [b for b in range(r + 1) if b != forbidden]
-    name, pol_ids, params = policy_setup(policy, n_players)
-    check_sample_size(n)
-    seed_key(seed)
-    check_confidence(confidence_level)
-    return _HandQuery(rules, cards, ids, seat, given, spec, cands, named, forbidden, candidates, name, pol_ids, params)
+    return _HandQuery(o, cards, ids, seat, given, spec, cands, named, forbidden, candidates)
 
 
-def _hand_runner(q: _HandQuery, seed: int):
+def _hand_runner(q: _HandQuery):
     """``run(force, start, size)``: the kernel's sums over deals ``start .. start + size - 1``."""
-    from .._kernels.engine.stats import hand_rounds
-
-    r = len(q.ids)
-    tab, st0 = round_setup(q.rules, r)
-    nc = len(q.candidates)
-    head = (tab, st0, q.pol_ids, q.params, np.uint64(seed_key(seed)))
-    tail = (q.seat, np.array(q.ids, np.int64), q.cands, q.named, np.array(q.given, np.int64))
-
-    def run(force: int, start: int, size: int) -> dict[str, np.ndarray]:
-        nb = n_blocks(size)
-        out = {
-            "counts": np.zeros((nb, r + 1, r + 1), np.int64),
-            "s1": np.zeros((nb, nc)),
-            "s2": np.zeros((nb, nc, nc)),
-            "own": np.zeros((nb, r + 1), np.int64),
-            "tally": np.zeros((nb, 2), np.int64),
-        }
-        hand_rounds(*head, start, size, nb, *tail, force, np.array(q.candidates, np.int64), *out.values())
-        return {k: v.sum(axis=0) for k, v in out.items()}
-
-    return run
+    _, pol_ids, params = q.o.players
+    key = np.uint64(seed_key(q.o.seed))
+    return hand_batches(q.rules, pol_ids, params, key, q.seat, q.ids, q.cands, q.named, q.given, q.candidates)
 
 
 def _score_width(confidence_level: float, nc: int):
@@ -259,15 +248,8 @@ def trick_distribution(
     n_players: int | None = None,
     seat: int,
     bids_so_far: Sequence[int] = (),
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 4000,
-    seed: int = 0,
-    target_width: float | None = None,
-    max_n: int | None = None,
     min_acceptance: float = 0.02,
-    confidence_level: float = 0.95,
-    threads: int | None = None,
+    **options: Unpack[Adaptive],
 ) -> TrickDistribution:
     """P(tricks = k) for a hand, the expected score of every legal bid, and the best bid.
 
@@ -292,11 +274,12 @@ def trick_distribution(
         0 is the dealer (bids last), 1 bids first and leads the first trick.
     bids_so_far
         The bids of seats 1, 2, ... before this seat, in bidding order.
-    policy
-        How everyone bids and plays (default: :data:`wizstats.DEFAULT_POLICY`).
-    n
-        Deals to keep; ``target_width`` keeps going until the widest expected-score interval
-        is narrower than that many points (at most ``max_n`` deals, default ``64 n``).
+    **options
+        The keywords of :class:`wizstats.stats.study.Adaptive`. ``policy``: how everyone bids
+        and plays (default: :data:`wizstats.DEFAULT_POLICY`). ``n``: deals to keep (default
+        4000); ``target_width`` keeps going until the widest expected-score interval is narrower
+        than that many points (at most ``max_n`` deals, default ``64 n``). ``rules``, ``seed``,
+        ``confidence_level``, ``threads``.
 
     Examples
     --------
@@ -304,11 +287,12 @@ def trick_distribution(
     >>> res.best_bid, list(res.bids.bid)
     (2, [0, 1, 2])
     """
-    q = _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, rules, policy, n, seed, confidence_level)
-    run = _hand_runner(q, seed)
-    width = _score_width(confidence_level, len(q.candidates))
+    q = _trick_distribution_iv(hand, trump, n_players, seat, bids_so_far, options)
+    run = _hand_runner(q)
+    n, target_width, max_n = q.o.n, q.o.target_width, q.o.max_n
+    width = _score_width(q.o.confidence_level, len(q.candidates))
     notes: list[str] = []
-    with threads_limited(threads):
+    with threads_limited(q.o.threads):
         tot, tried = _sample_kept(lambda s, z: run(0, s, z), n, q.rejecting, min_acceptance, target_width, width, max_n)
         conditioned = True
         if q.rejecting and tot["tally"][1] < min_acceptance * tried:
@@ -324,7 +308,7 @@ def trick_distribution(
                 raise ValueError(
                     f"impossible trump: under policy {q.policy} the dealer never named that suit in {tried} deals"
                 )
-    return _trick_result(tot, tried, q, seed, conditioned, notes, confidence_level)
+    return _trick_result(tot, tried, q, conditioned, notes)
 
 
 def _sample_kept(run, n, rejecting, min_acceptance, target_width, width, max_n):
@@ -364,15 +348,10 @@ def _margin(tot, candidates, order, kept, confidence_level, meta) -> Estimate:
 
 
 def _trick_result(
-    tot: dict[str, np.ndarray],
-    tried: int,
-    q: _HandQuery,
-    seed: int,
-    conditioned: bool,
-    notes: list[str],
-    confidence_level: float,
+    tot: dict[str, np.ndarray], tried: int, q: _HandQuery, conditioned: bool, notes: list[str]
 ) -> TrickDistribution:
     """Tables, best bid and margin from the kernel's sums."""
+    seed, confidence_level = q.o.seed, q.o.confidence_level
     kept = int(tot["tally"][1])
     if kept == 0:
         raise ValueError(f"no deal of {tried} was consistent with the earlier bids {q.given}")
@@ -428,19 +407,15 @@ def _trick_result(
 
 
 # ---------------------------------------------------------------- one card
-def _card_iv(card, n_players, hand_size, seat, trump, rules, policy, n, seed, confidence_level):
-    rules = rules_iv(rules, n_players)
-    hand_size = hand_size_iv(hand_size, rules)
+def _card_iv(card, n_players, hand_size, seat, trump, options):
+    o = StudyOptions.of(n_players, hand_size, options, accepts=Adaptive, sizes="one")
+    rules, (hand_size,) = o.rules, o.hand_sizes
     seat = seat_iv(seat, rules.n_players)
     parsed = Card.parse(card)
     card_id = rules.deck.index(parsed)
     spec = parse_trump(trump)
     cands, named = trump_inputs(spec, rules.deck, [card_id], hand_size, rules, parsed)
-    name, pol_ids, params = policy_setup(policy, rules.n_players)
-    check_sample_size(n)
-    seed_key(seed)
-    check_confidence(confidence_level)
-    return rules, hand_size, seat, parsed, card_id, spec, cands, named, name, pol_ids, params
+    return o, seat, parsed, card_id, spec, cands, named
 
 
 def card_win_probability(
@@ -450,15 +425,8 @@ def card_win_probability(
     hand_size: int = 1,
     seat: int,
     trump: object = "any",
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 20_000,
-    seed: int = 0,
     marginal: bool = True,
-    target_width: float | None = None,
-    max_n: int | None = None,
-    confidence_level: float = 0.95,
-    threads: int | None = None,
+    **options: Unpack[Adaptive],
 ) -> Result:
     """How often ``card`` takes the trick it is played in, and how many tricks it is worth.
 
@@ -473,46 +441,36 @@ def card_win_probability(
 
     ``trump``: see :func:`wizstats.exact.parse_trump`; ``"any"`` (default) turns a random card,
     ``"trump"`` / ``"plain"`` a card of the card's own / another suit. ``target_width`` applies
-    to the interval of ``p_win``.
+    to the interval of ``p_win``. ``options``: the keywords of :class:`wizstats.stats.study.Adaptive`
+    (``n`` rounds, default 20,000).
 
     >>> r = card_win_probability("B13", n_players=4, seat=1, trump="trump", n=2000, marginal=False)
     >>> r.estimate(quantity="p_win").n
     2000
     """
-    from .._kernels.engine.stats import card_rounds
-
-    (rules, r, seat, parsed, card_id, spec, cands, named, name, pol_ids, params) = _card_iv(
-        card, n_players, hand_size, seat, trump, rules, policy, n, seed, confidence_level
-    )
+    o, seat, parsed, card_id, spec, cands, named = _card_iv(card, n_players, hand_size, seat, trump, options)
+    rules, (r,), confidence_level = o.rules, o.hand_sizes, o.confidence_level
+    name, pol_ids, params = o.players
     marginal = flag(marginal, "marginal")
-    key = np.uint64(seed_key(seed))
-    tab, st0 = round_setup(rules, r)
-
-    def batch(start: int, size: int) -> dict[str, np.ndarray]:
-        nb = n_blocks(size)
-        out = np.zeros((nb, 10), np.int64)
-        hist = np.zeros((nb, r + 1), np.int64)
-        card_rounds(
-            tab, st0, pol_ids, params, key, start, size, nb, seat, card_id, cands, named, int(marginal), out, hist
-        )
-        return {"out": out.sum(axis=0), "hist": hist.sum(axis=0)}
+    key = np.uint64(seed_key(o.seed))
+    batch = card_batches(rules, r, pol_ids, params, key, seat, card_id, cands, named, marginal)
 
     def width(tot: Mapping[str, np.ndarray]) -> float:
         return wilson_interval(int(tot["out"][1]), int(tot["out"][0]), confidence_level=confidence_level).width
 
-    with threads_limited(threads):
-        tot, used = run_adaptive(batch, n=n, width=width, target_width=target_width, max_n=max_n)
-    o = tot["out"].astype(float)
-    kept, pairs = int(o[0]), int(o[4])
-    meta = {"seed": seed, "policy": name, "rules": rules}
+    with threads_limited(o.threads):
+        tot, used = run_adaptive(batch, n=o.n, width=width, target_width=o.target_width, max_n=o.max_n)
+    x = tot["out"].astype(float)
+    kept, pairs = int(x[0]), int(x[4])
+    meta = {"seed": o.seed, "policy": name, "rules": rules}
     ests = [
-        proportion_estimate("p_win", int(o[1]), kept, confidence_level=confidence_level, **meta),
-        mean_estimate("tricks_with", o[2], o[3], kept, confidence_level=confidence_level, **meta),
+        proportion_estimate("p_win", int(x[1]), kept, confidence_level=confidence_level, **meta),
+        mean_estimate("tricks_with", x[2], x[3], kept, confidence_level=confidence_level, **meta),
     ]
     if marginal:
         ests += [
-            mean_estimate("tricks_without", o[5], o[6], pairs, confidence_level=confidence_level, **meta),
-            mean_estimate("marginal_value", o[7], o[8], pairs, confidence_level=confidence_level, **meta),
+            mean_estimate("tricks_without", x[5], x[6], pairs, confidence_level=confidence_level, **meta),
+            mean_estimate("marginal_value", x[7], x[8], pairs, confidence_level=confidence_level, **meta),
         ]
     rows = [
         {
@@ -527,16 +485,11 @@ def card_win_probability(
     notes = [f"{used} rounds tried, {kept} kept"] if kept != used else []
     if marginal:
         notes.append("marginal value: the same deal with the card swapped for a random card the player has not seen")
-    return Result(
+    return o.result(
         f"{parsed} held by seat {seat} of {rules.n_players}, hand size {r}, {spec.describe()}",
-        pd.DataFrame(rows),
-        False,
+        rows,
         "Wilson interval for p_win, normal intervals for means",
-        rules,
-        name,
-        seed,
-        kept,
-        confidence_level,
-        notes,
-        {"tricks_hist": tot["hist"]},
+        n=kept,
+        notes=notes,
+        extra={"tricks_hist": tot["hist"]},
     )

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
-from ..checks import shown
-from ..players import registry as _policies
-from ..players import resolve_policies
-from ..rules import Card, CardKind, Deck, Rules, TrumpSpec, hand_size_for, parse_cards, rules_for, seat_for
+from ..players import resolve_policies, strongest
+from ..rules import Card, CardKind, Deck, Rules, TrumpSpec, card_list, hand_size_for, rules_for, seat_for
 
 __all__ = ["hand_iv", "hand_size_iv", "policy_setup", "rules_iv", "seat_iv", "trump_inputs"]
 
@@ -21,7 +19,7 @@ def rules_iv(rules: Rules | None, n_players: int | None) -> Rules:
 
 def policy_setup(policy: object, n_players: int) -> tuple[str, np.ndarray, np.ndarray]:
     """Policy name for results, kernel ids and parameters; ``None`` is :data:`wizstats.DEFAULT_POLICY`."""
-    chosen = _policies.strongest() if policy is None else policy
+    chosen = strongest() if policy is None else policy
     resolved, ids, params = resolve_policies(chosen, n_players)  # type: ignore[arg-type]
     names = [str(p) for p in resolved]
     name = names[0] if len(set(names)) == 1 else ", ".join(f"seat {s}: {p}" for s, p in enumerate(names))
@@ -97,12 +95,7 @@ def trump_inputs(
 
 def hand_iv(hand: object, deck: Deck, rules: Rules) -> tuple[list[Card], list[int]]:
     """Parse a hand: cards of this deck, no duplicates, no larger than a round allows."""
-    if isinstance(hand, str):
-        cards = parse_cards(hand)
-    elif isinstance(hand, Iterable):
-        cards = [Card.parse(c) for c in hand]
-    else:
-        raise ValueError(f"a hand is a list of cards or a string such as 'W R12 B3', got {shown(hand)}")
+    cards = card_list(hand, "a hand")
     if not cards:
         raise ValueError("the hand is empty")
     if len(cards) > rules.max_hand_size:

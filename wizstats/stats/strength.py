@@ -7,17 +7,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 
-from ..engine import n_blocks, round_setup, seed_key, threads_limited
-from ..estimates import Result, check_confidence, check_sample_size, run_adaptive
+from ..engine import card_table_batches, seed_key, threads_limited
+from ..estimates import Result, run_adaptive
 from ..exact import break_even_probability
 from ..intervals import wilson_interval
-from ..rules import Deck, Rules
-from .setup import hand_size_iv, policy_setup, rules_iv
+from ..rules import Deck
+from .study import Sizes, StudyOptions, Threaded
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["bid_thresholds", "card_strength"]
 
@@ -31,17 +34,7 @@ def _category_labels(deck: Deck) -> list[tuple[str, str]]:
     return labels
 
 
-def card_strength(
-    n_players: int | None = None,
-    hand_size: int = 1,
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 20_000,
-    seed: int = 0,
-    confidence_level: float = 0.95,
-    threads: int | None = None,
-) -> Result:
+def card_strength(n_players: int | None = None, hand_size: int = 1, **options: Unpack[Threaded]) -> Result:
     """How often each kind of card takes the trick it is played in, per seat, from random deals.
 
     Cards are grouped by rank and relation to trump (``trump``, ``plain``: another suit is
@@ -55,27 +48,13 @@ def card_strength(
     >>> bool(t[(t.card == "W") & (t.seat == 1)].value.item() == 1.0)
     True
     """
-    from .._kernels.engine.stats import card_table_rounds
-
-    rules = rules_iv(rules, n_players)
-    r = hand_size_iv(hand_size, rules)
-    name, pol_ids, params = policy_setup(policy, rules.n_players)
-    check_sample_size(n)
-    check_confidence(confidence_level)
-    key = np.uint64(seed_key(seed))
-    tab, st0 = round_setup(rules, r)
-    nR = rules.deck.n_ranks
-    n_seats = rules.n_players
-
-    def batch(start: int, size: int) -> dict[str, np.ndarray]:
-        nb = n_blocks(size)
-        cat = np.zeros((nb, n_seats, 2 + 3 * nR, 2), np.int64)
-        tc = np.zeros((nb, n_seats, r + 1, r + 1), np.int64)
-        card_table_rounds(tab, st0, pol_ids, params, key, start, size, nb, nR, cat, tc)
-        return {"cat": cat.sum(axis=0), "trump": tc.sum(axis=0)}
-
-    with threads_limited(threads):
-        tot, used = run_adaptive(batch, n=n)
+    o = StudyOptions.of(n_players, hand_size, options, accepts=Threaded, sizes="one")
+    rules, (r,) = o.rules, o.hand_sizes
+    _, pol_ids, params = o.players
+    batch = card_table_batches(rules, r, pol_ids, params, np.uint64(seed_key(o.seed)))
+    with threads_limited(o.threads):
+        tot, used = run_adaptive(batch, n=o.n)
+    n_seats, confidence_level = rules.n_players, o.confidence_level
     rows = []
     for seat in range(n_seats):
         for c, (label, relation) in enumerate(_category_labels(rules.deck)):
@@ -94,16 +73,11 @@ def card_strength(
                     "n": played,
                 }
             )
-    return Result(
+    return o.result(
         f"Chance that a card takes its trick: {n_players or rules.n_players} players, hand size {r}",
-        pd.DataFrame(rows),
-        False,
+        rows,
         f"Wilson intervals over the cards played, {used} random rounds",
-        rules,
-        name,
-        seed,
-        used,
-        confidence_level,
+        n=used,
         extra={"trump_counts": tot["trump"]},
     )
 
@@ -124,16 +98,7 @@ def _weakest(by_rank: dict[int, tuple[float, float, float]], cut: float) -> tupl
 
 
 def bid_thresholds(
-    n_players: int | None = None,
-    hand_sizes: int | Iterable[int] | None = None,
-    *,
-    rules: Rules | None = None,
-    policy: object = None,
-    n: int = 20_000,
-    seed: int = 0,
-    sure_tricks: int = 0,
-    confidence_level: float = 0.95,
-    threads: int | None = None,
+    n_players: int | None = None, hand_sizes: Sizes = None, *, sure_tricks: int = 0, **options: Unpack[Threaded]
 ) -> Result:
     """The weakest trump, non-trump and no-trump card worth bidding one more trick, by hand size and seat.
 
@@ -148,24 +113,15 @@ def bid_thresholds(
     >>> list(t.columns[:4])
     ['hand_size', 'seat', 'weakest_trump', 'weakest_plain']
     """
-    rules = rules_iv(rules, n_players)
+    o = StudyOptions.of(n_players, None, options, accepts=Threaded, sizes="unchecked")
+    rules = o.rules
     sizes = (
         rules.schedule if hand_sizes is None else ([hand_sizes] if isinstance(hand_sizes, int) else list(hand_sizes))
     )
-    seed_key(seed)  # checked here: hand size r runs with seed + r
-    rows, name = [], ""
-    for r in sizes:
+    rows = []
+    for r in sizes:  # hand size r (checked by card_strength) runs with seed + r
         cut = float(break_even_probability(sure_tricks, rules=rules, hand_size=max(r, sure_tricks + 1)))
-        strength = card_strength(
-            rules=rules,
-            hand_size=r,
-            policy=policy,
-            n=n,
-            seed=seed + r,
-            confidence_level=confidence_level,
-            threads=threads,
-        )
-        name = strength.policy or ""
+        strength = card_strength(hand_size=r, **(options | {"rules": rules, "seed": o.seed + r}))
         t = strength.table
         for seat in range(rules.n_players):
             row: dict[str, object] = {"hand_size": r, "seat": seat}
@@ -186,16 +142,10 @@ def bid_thresholds(
     out = pd.DataFrame(rows)[cols]
     for col in ("weakest_trump", "weakest_plain", "weakest_no_trump", "trumps_for_a_trick"):
         out[col] = out[col].astype("Int64")
-    return Result(
+    return o.result(
         f"Weakest card worth bidding one more trick ({rules.n_players} players)",
         out,
-        False,
         "card win rates from random deals played by the policy against the break-even chance; seed + r for hand size r",
-        rules,
-        name,
-        seed,
-        n,
-        confidence_level,
     )
 
 

@@ -149,7 +149,7 @@ def simulate_range(point: SweepPoint, start: int, stop: int) -> np.ndarray:
     The same rounds as ``simulate(..., seed=point.seed)`` plays at those indices, so
     ``simulate_range(p, 0, a) + simulate_range(p, a, n)`` equals its ``counts`` exactly.
     """
-    from .._kernels.engine.round import simulate_counts
+    from .._kernels.engine.round import simulate_counts  # here: importing the kernels imports numba
 
     if not isinstance(point, SweepPoint):
         raise ValueError(f"point must be a SweepPoint (from expand_grid), got {type(point).__name__}")
@@ -210,7 +210,7 @@ they share cached chunks."""
 @functools.lru_cache(maxsize=1)
 def code_version() -> str:
     """``wizstats.__version__`` plus a hash of the sources that decide the counts (kernels, setup)."""
-    from .. import __version__
+    from .. import __version__  # here: the package's __init__ imports this module (a cycle at import time)
 
     root = Path(__file__).parent.parent
     digest = hashlib.sha256()
@@ -238,7 +238,7 @@ def _check_chunk(stat: Statistic, point: SweepPoint, chunk: Chunk, counts: np.nd
 
 def _run_task(task: _Task) -> np.ndarray:
     """Compute one chunk (on whatever process runs it)."""
-    from .._kernels import jit
+    from .._kernels import jit  # here: importing the kernels imports numba
 
     here = code_version()
     if here != task.code:

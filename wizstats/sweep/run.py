@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from ..checks import write_atomic
+from ..engine import progress_bar
 
 __all__ = ["CACHE_FORMAT", "ChunkCache", "is_dask_client", "run_tasks", "sweep_key", "ticker"]
 
@@ -281,7 +282,7 @@ def is_dask_client(executor: Any) -> bool:
     """Whether ``executor`` is a ``dask.distributed.Client`` (without importing dask otherwise)."""
     if not type(executor).__module__.startswith("distributed"):
         return False
-    from distributed import Client
+    from distributed import Client  # here: dask is an optional extra
 
     return isinstance(executor, Client)
 
@@ -352,7 +353,7 @@ def _run_dask(
     retries: int,
     name: str,
 ) -> None:
-    from distributed import as_completed
+    from distributed import as_completed  # here: dask is an optional extra
 
     run_id = uuid.uuid4().hex[:8]
     futures: dict[str, tuple[int, Any]] = {}
@@ -391,8 +392,6 @@ def ticker(progress: bool | Callable[[int, int], None] | None, total: int, done:
 
         yield tick
         return
-    from ..engine import progress_bar
-
     with progress_bar(total, progress, unit="chunk") as bar:
         bar.update(done)
         yield lambda: bar.update(1)
