@@ -26,6 +26,7 @@ from ..rules.core import (
     ST_R,
     ST_SCORING,
     ST_TURNED,
+    block_span,
     deal,
     forbidden_bid,
     new_state,
@@ -126,14 +127,12 @@ def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base,
     """
     n = st_sched[0, ST_N]
     n_t = st_sched.shape[0]
-    per = (n_units + n_blocks - 1) // n_blocks
     for b in prange(n_blocks):
         g = new_state(tab, st_sched[0], ids, params)
         ent = np.zeros((n, N_METRICS))
         totals = np.zeros(n, np.int64)
         win = np.zeros(n)
-        lo = start + b * per
-        hi = min(start + n_units, lo + per)
+        lo, hi = block_span(start, n_units, n_blocks, b)
         for u in range(lo, hi):
             for e in range(n):
                 win[e] = 0.0

@@ -22,7 +22,7 @@ import numpy as np
 from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit, prange
 from ..rules.bitboard import card_key, legal_set, trick_key
 from ..rules.core import (
-    _GOLDEN,
+    GOLDEN,
     K_JESTER,
     K_SUIT,
     KIND,
@@ -30,6 +30,7 @@ from ..rules.core import (
     RANK,
     SUIT,
     allowed_bid,
+    block_span,
     forbidden_rest,
     mix64,
     n_allowed_bids,
@@ -44,7 +45,7 @@ ONE = np.int64(1)
 @hotjit
 def draw(state, n):
     """``core.below`` on a stream state held in a register: returns the new state and a number in ``0 .. n-1``."""
-    state = state + _GOLDEN
+    state = state + GOLDEN
     return state, np.int64(((mix64(state) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
@@ -185,7 +186,6 @@ def new_tables(tab, n_suits):
 def fast_random_counts(tab, n, r, n_suits, pm1, key, start, n_rounds, n_blocks, counts):
     """``counts[block, seat, bid, tricks] += 1`` over rounds ``start ..``, as :func:`.round.simulate_counts`."""
     suit_mask, of_suit, base, masks = new_tables(tab, n_suits)
-    per = (n_rounds + n_blocks - 1) // n_blocks
     for b in prange(n_blocks):
         rng = np.zeros(1, np.uint64)
         pool = np.zeros(tab.shape[1], np.int64)
@@ -193,8 +193,7 @@ def fast_random_counts(tab, n, r, n_suits, pm1, key, start, n_rounds, n_blocks, 
         bids = np.zeros(MAXP, np.int64)
         tricks = np.zeros(MAXP, np.int64)
         plays = np.zeros((max(r, 1), MAXP), np.int64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             seed_round(rng, key, i)
             fast_round(tab, n, r, n_suits, pm1, suit_mask, of_suit, base, masks, rng, pool, hand, bids, tricks, plays)

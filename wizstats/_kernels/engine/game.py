@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jit, pjit, prange
+from ..jit import jit, namedtuple, pjit, prange
 from ..rules.core import (
     K_SUIT,
     K_WIZARD,
@@ -39,6 +39,7 @@ from ..rules.core import (
     avoid_forbidden,
     beats,
     below,
+    block_span,
     deal,
     forbidden_bid,
     new_state,
@@ -187,11 +188,9 @@ def clairvoyant_counts(tab, st0, policy, params, key, start, n_rounds, n_blocks,
     ``seat`` (taken before bidding, under the round's trump).
     """
     n = st0[ST_N]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             play_clairvoyant_round(g, key, i)
             for k in range(n):  # the hands are played out: put each card back from the trick's log
@@ -258,50 +257,44 @@ def eliminate(totals, active, rng_game):
     return -1
 
 
-@jit
-def play_game(
-    g,
-    cfg,
-    st_tab,
-    hand,
-    pol,
-    par,
-    sit,
-    elim_after,
-    key,
-    game,
-    rng_game,
-    seat_player,
-    active,
-    totals,
-    half_tot,
-    elim_round,
-    rec,
-):
-    """Play game ``game``; fills ``totals``, ``half_tot``, ``active``, ``elim_round`` and ``rec``.
+GamePlan = namedtuple("GamePlan", ["cfg", "st_tab", "hand", "pol", "par", "sit", "elim_after", "pp"])
+"""What every game follows: ``cfg`` (the ``C_*`` slots), ``st_tab``, ``hand``, ``sit`` and ``elim_after``
+(see the module notes), the players' policy rows ``pol``/``par`` and the placement points ``pp``."""
 
-    ``rec[k, p, :]`` = (seat or -1 sitting out or -2 out of the game, bid, tricks, points scaled).
-    """
+Game = namedtuple("Game", ["rng", "seat_player", "active", "totals", "half_tot", "elim_round", "rec"])
+"""One game in progress, reused for every game a worker plays: the game's own stream ``rng``, this round's
+``seat_player[seat]``, per player ``active`` (1 while in the game), ``totals`` (scaled), ``half_tot`` (the totals
+after ``C_HALF`` rounds) and ``elim_round`` (the round after which he dropped out, 0 if he did not), and
+``rec[k, p, :]`` = (seat or -1 sitting out or -2 out of the game, bid, tricks, points scaled)."""
+
+GameTally = namedtuple("GameTally", ["hist", "margin_hist", "places", "sole", "sums", "pp_sums", "gstat", "elim_count"])
+"""The aggregates of :func:`simulate_games_kernel`, one row per block."""
+
+
+@jit
+def play_game(g, plan, key, game, gm):
+    """Play game ``game`` into ``gm`` (a :data:`Game`) by ``plan`` (a :data:`GamePlan`), on the round state ``g``."""
+    cfg, active, totals, rec = plan.cfg, gm.active, gm.totals, gm.rec
     n, n_rounds, scale = cfg[C_N], cfg[C_K], cfg[C_SCALE]
     stride = n_rounds + 1
-    seed_round(rng_game, key, game * stride + n_rounds)
+    seed_round(gm.rng, key, game * stride + n_rounds)
     for p in range(n):
         active[p] = 1
         totals[p] = 0
-        elim_round[p] = 0
-        half_tot[p] = np.int64(-(1 << 62))
+        gm.elim_round[p] = 0
+        gm.half_tot[p] = np.int64(-(1 << 62))
     dealer = cfg[C_FIRST] if cfg[C_FIRST] >= 0 else game % n
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for k in range(n_rounds):
-        m = seat_players(cfg, active, sit[k], dealer, seat_player)
+        m = seat_players(cfg, active, plan.sit[k], dealer, gm.seat_player)
         for i in range(N_ST):
-            g.st[i] = st_tab[k, m, i]
+            g.st[i] = plan.st_tab[k, m, i]
         for s in range(m):
-            p = seat_player[s]
-            g.policy[s] = pol[p]
-            for j in range(par.shape[1]):
-                g.params[s, j] = par[p, j]
+            p = gm.seat_player[s]
+            g.policy[s] = plan.pol[p]
+            for j in range(plan.par.shape[1]):
+                g.params[s, j] = plan.par[p, j]
         if k == 0 and cfg[C_CLAIR] == 1:
             play_clairvoyant_round(g, key, game * stride)
         else:
@@ -313,8 +306,8 @@ def play_game(
             rec[k, p, 2] = -1
             rec[k, p, 3] = 0
         for s in range(m):
-            p = seat_player[s]
-            points = score(g.bids[s], g.tricks[s], g.st[ST_SCORING], hand[k])
+            p = gm.seat_player[s]
+            points = score(g.bids[s], g.tricks[s], g.st[ST_SCORING], plan.hand[k])
             round_sum += points
             rec[k, p, 0] = s
             rec[k, p, 1] = g.bids[s]
@@ -327,10 +320,10 @@ def play_game(
                 totals[p] += rec[k, p, 3]
         if k + 1 == cfg[C_HALF]:
             for p in range(n):
-                half_tot[p] = totals[p] if active[p] == 1 else np.int64(-(1 << 62))
-        if elim_after[k] == 1:
-            out = eliminate(totals, active, rng_game)
-            elim_round[out] = k + 1
+                gm.half_tot[p] = totals[p] if active[p] == 1 else np.int64(-(1 << 62))
+        if plan.elim_after[k] == 1:
+            out = eliminate(totals, active, gm.rng)
+            gm.elim_round[out] = k + 1
         for j in range(1, n + 1):
             p = (dealer + j) % n
             if active[p] == 1:
@@ -349,10 +342,9 @@ def better(p, q, active, totals, elim_round):
 
 
 @jit
-def tally_game(
-    cfg, pp, active, totals, half_tot, elim_round, b, hist, margin_hist, places, sole, sums, pp_sums, gstat, elim_count
-):
-    """Add one finished game to the block ``b`` of every aggregate."""
+def tally_game(plan, gm, b, agg):
+    """Add the finished game ``gm`` (a :data:`Game`) to block ``b`` of the aggregates ``agg`` (a :data:`GameTally`)."""
+    cfg, pp, active, totals, half_tot, elim_round = plan.cfg, plan.pp, gm.active, gm.totals, gm.half_tot, gm.elim_round
     n, lo, width = cfg[C_N], cfg[C_LO], cfg[C_BIN]
     first = np.zeros(n, np.int64)
     n_first = 0
@@ -363,7 +355,7 @@ def tally_game(
                 place += 1
             elif not better(p, q, active, totals, elim_round):
                 tied += 1
-        places[b, p, place] += 1
+        agg.places[b, p, place] += 1
         if place == 0:
             first[p] = 1
             n_first += 1
@@ -372,19 +364,19 @@ def tally_game(
             for j in range(place, place + tied):
                 share += pp[j]
             share //= tied
-            pp_sums[b, p, 0] += share
-            pp_sums[b, p, 1] += share * share
+            agg.pp_sums[b, p, 0] += share
+            agg.pp_sums[b, p, 1] += share * share
         t = totals[p]
-        sums[b, p, 0] += t
-        sums[b, p, 1] += t * t
+        agg.sums[b, p, 0] += t
+        agg.sums[b, p, 1] += t * t
         j = (t - lo) // width
-        hist[b, p, min(max(j, 0), cfg[C_NBINS] - 1)] += 1
+        agg.hist[b, p, min(max(j, 0), cfg[C_NBINS] - 1)] += 1
         if elim_round[p] > 0:
             stage = 0
             for q in range(n):
                 if elim_round[q] > 0 and elim_round[q] < elim_round[p]:
                     stage += 1
-            elim_count[b, p, stage] += 1
+            agg.elim_count[b, p, stage] += 1
     best, n_best = np.int64(0), 0
     for p in range(n):
         if active[p] == 1:
@@ -399,15 +391,15 @@ def tally_game(
             if active[p] == 1 and totals[p] < best and (have == 0 or totals[p] > second):
                 second, have = totals[p], 1
         margin = best - second
-    margin_hist[b, min(margin // width, cfg[C_NBINS_M] - 1)] += 1
-    gstat[b, G_MARGIN] += margin
-    gstat[b, G_MARGIN_SQ] += margin * margin
+    agg.margin_hist[b, min(margin // width, cfg[C_NBINS_M] - 1)] += 1
+    agg.gstat[b, G_MARGIN] += margin
+    agg.gstat[b, G_MARGIN_SQ] += margin * margin
     if n_first == 1:
         for p in range(n):
             if first[p] == 1:
-                sole[b, p] += 1
+                agg.sole[b, p] += 1
     else:
-        gstat[b, G_TIES] += 1
+        agg.gstat[b, G_TIES] += 1
     leader, top, n_top = -1, np.int64(0), 0
     for p in range(n):
         if half_tot[p] > -(1 << 61):
@@ -416,9 +408,9 @@ def tally_game(
             elif half_tot[p] == top:
                 n_top += 1
     if n_top == 1:
-        gstat[b, G_HALF_UNIQUE] += 1
+        agg.gstat[b, G_HALF_UNIQUE] += 1
         if first[leader] == 1:
-            gstat[b, G_HALF_WINS] += 1
+            agg.gstat[b, G_HALF_WINS] += 1
 
 
 @pjit
@@ -461,8 +453,9 @@ def simulate_games_kernel(
     parallel kernel that plays rounds costs a minute of compilation.)
     """
     n, n_rounds = cfg[C_N], cfg[C_K]
-    per = (n_games + n_blocks - 1) // n_blocks
     for b in prange(n_blocks):
+        plan = GamePlan(cfg, st_tab, hand, pol, par, sit, elim_after, pp)
+        agg = GameTally(hist, margin_hist, places, sole, sums, pp_sums, gstat, elim_count)
         g = new_state(tab, st_tab[0, n], pol, par)
         rng_game = np.zeros(1, np.uint64)
         seat_player = np.zeros(MAXP, np.int64)
@@ -471,45 +464,11 @@ def simulate_games_kernel(
         half_tot = np.zeros(n, np.int64)
         elim_round = np.zeros(n, np.int64)
         rec = np.zeros((n_rounds, n, 4), np.int64)
-        lo = start + b * per
-        hi = min(start + n_games, lo + per)
+        gm = Game(rng_game, seat_player, active, totals, half_tot, elim_round, rec)
+        lo, hi = block_span(start, n_games, n_blocks, b)
         for game in range(lo, hi):
-            play_game(
-                g,
-                cfg,
-                st_tab,
-                hand,
-                pol,
-                par,
-                sit,
-                elim_after,
-                key,
-                game,
-                rng_game,
-                seat_player,
-                active,
-                totals,
-                half_tot,
-                elim_round,
-                rec,
-            )
-            tally_game(
-                cfg,
-                pp,
-                active,
-                totals,
-                half_tot,
-                elim_round,
-                b,
-                hist,
-                margin_hist,
-                places,
-                sole,
-                sums,
-                pp_sums,
-                gstat,
-                elim_count,
-            )
+            play_game(g, plan, key, game, gm)
+            tally_game(plan, gm, b, agg)
             if rec_out.shape[0] > 0:
                 row = game - start
                 rec_out[row] = rec

@@ -22,6 +22,7 @@ from ..rules.core import (
     ST_R,
     ST_TRUMP,
     SUIT,
+    block_span,
     deal,
     finish_trick,
     forbidden_bid,
@@ -96,13 +97,11 @@ def simulate_counts(tab, st0, policy, params, key, start, n_rounds, n_blocks, co
     ``n_rounds``.
     """
     n = st0[ST_N]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             play_round(g, key, i, -1, no_hand, -1, forced)
             for s in range(n):

@@ -31,12 +31,14 @@ from ..rules.core import (
     ST_TURNED,
     SUIT,
     below,
+    block_span,
     deal,
     forbidden_bid,
     new_state,
     reset_round,
     score,
     seed_round,
+    shuffle_front,
 )
 from .round import play_round, play_tricks, set_trump
 
@@ -71,11 +73,8 @@ def start_round(g, key, i, hero, fixed, cands, hand):
         if mark[c] == 0:
             pool[m] = c
             m += 1
+    shuffle_front(g.rng, pool, m, r - n_fixed)
     for k in range(r - n_fixed):
-        j = k + below(g.rng, m - k)
-        t = pool[k]
-        pool[k] = pool[j]
-        pool[j] = t
         hand[n_fixed + k] = pool[k]
     return deal(g, hero, hand, turned)
 
@@ -190,15 +189,13 @@ def hand_rounds(
     """
     r = st0[ST_R]
     scoring = st0[ST_SCORING]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     nc = candidates.shape[0]
     first = given.shape[0]
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
         hand = np.zeros(r, np.int64)
         pts = np.zeros(nc, np.float64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             tally[b, 0] += 1
             turned = start_round(g, key, i, hero, fixed, cands, hand)
@@ -277,14 +274,12 @@ def card_rounds(
     """
     r = st0[ST_R]
     deck = tab.shape[1]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     fixed = np.full(1, card, np.int64)
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
         hand = np.zeros(r, np.int64)
         owner = np.zeros(deck, np.int64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             out[b, 9] += 1
             turned = start_round(g, key, i, hero, fixed, cands, hand)
@@ -320,15 +315,13 @@ def card_table_rounds(tab, st0, policy, params, key, start, n_rounds, n_blocks, 
     ``cat_counts[b, seat, cat] += (played, won)``; ``trump_counts[b, seat, m, w] += 1`` when the
     seat held ``m`` trumps and took ``w`` tricks with them."""
     n, r = st0[ST_N], st0[ST_R]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
         held = np.zeros(MAXP, np.int64)
         won = np.zeros(MAXP, np.int64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             play_round(g, key, i, -1, no_hand, -1, forced)
             trump = g.st[ST_TRUMP]
@@ -409,7 +402,6 @@ def paired_rounds(
     ``sum_out[b, v, S]``: rounds whose bids add up to ``S``.
     """
     n = st_a[ST_N]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for b in prange(n_blocks):
@@ -417,8 +409,7 @@ def paired_rounds(
         gb = new_state(tab, st_b, policy_b, params_b)
         pa = np.zeros(MAXP, np.float64)
         pb = np.zeros(MAXP, np.float64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             play_round(ga, key, i, -1, no_hand, fixed_turned, forced)
             da = tally_round(ga, 0, b, seat_out, dealer_out, sum_out, pa)
@@ -443,13 +434,11 @@ def game_round(tab, st0, policy, params, key, first_index, stride, n_games, n_bl
     when the bid was met.
     """
     n, r, scoring = st0[ST_N], st0[ST_R], st0[ST_SCORING]
-    per = (n_games + n_blocks - 1) // n_blocks
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for b in prange(n_blocks):
         g = new_state(tab, st0, policy, params)
-        lo = b * per
-        hi = min(n_games, lo + per)
+        lo, hi = block_span(0, n_games, n_blocks, b)
         for k in range(lo, hi):
             play_round(g, key, k * stride + first_index, -1, no_hand, -1, forced)
             for s in range(n):

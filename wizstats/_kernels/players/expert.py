@@ -72,7 +72,16 @@ from ..rules.core import (
 )
 from .expert_play import HAS_NET, N_FEAT, N_H1, N_H2, has_model, learned_card
 from .fitted import load
-from .heuristic import C_ENTRIES, C_PAR, DEFAULTS, NO_TABLE, card_chance, own_analytic_tricks, table_estimate
+from .heuristic import (
+    C_ENTRIES,
+    C_PAR,
+    DEFAULTS,
+    NO_TABLE,
+    card_chance,
+    chance_sum,
+    own_analytic_tricks,
+    table_estimate,
+)
 from .playout import (
     W_ALL,
     W_GONE,
@@ -212,11 +221,7 @@ def trick_distribution(g, seat, e, par):
     unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
     unseen = bitcount(unseen_m)
     wiz = bitcount(unseen_m & w[W_WIZ])
-    total = 0.0
-    rest = hand
-    while rest != np.uint64(0):
-        total += card_chance(f, w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
-        rest &= rest - np.uint64(1)
+    total = chance_sum(f, w, v, seat, hand, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
     scale = e / total if total > 0.0 else 0.0
     for t in range(r + 1):
         f[D_AT + t] = 0.0

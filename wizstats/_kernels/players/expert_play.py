@@ -159,6 +159,16 @@ def table_context(v, seat):
 
 
 @hotjit(inline="always")
+def split(out, i, x, want, made):
+    """``out[i] = x * want``, ``out[i + 1] = x * made``: a feature split by whether the seat still wants a trick.
+
+    ``want`` and ``made`` are 0 or 1, so ``(chance * surplus) * want`` is ``chance * want * surplus`` to the bit.
+    """
+    out[i] = x * want
+    out[i + 1] = x * made
+
+
+@hotjit(inline="always")
 def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unseen_m, unseen, out, at):
     """The ``N_FEAT`` features of card ``c`` into ``out[at:at + N_FEAT]``.
 
@@ -189,36 +199,24 @@ def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unsee
     zero = 1.0 if chance == 0.0 else 0.0
     sure = 1.0 if chance >= 1.0 else 0.0
     out[at + 0] = 1.0 if same_class(w, v, seat, c, pick) else 0.0
-    out[at + 1] = chance * want
-    out[at + 2] = chance * made
+    split(out, at + 1, chance, want, made)
     out[at + 3] = chance * want * urgency
-    out[at + 4] = chance * want * surplus
-    out[at + 5] = chance * made * surplus
-    out[at + 6] = chance * chance * want
-    out[at + 7] = chance * chance * made
-    out[at + 8] = chance * want * pos
-    out[at + 9] = chance * made * pos
+    split(out, at + 4, chance * surplus, want, made)
+    split(out, at + 6, chance * chance, want, made)
+    split(out, at + 8, chance * pos, want, made)
     out[at + 10] = chance * made * after
     out[at + 11] = chance * over
-    out[at + 12] = wiz * want
-    out[at + 13] = wiz * made
+    split(out, at + 12, wiz, want, made)
     out[at + 14] = wiz * want * urgency
-    out[at + 15] = jest * want
-    out[at + 16] = jest * made
-    out[at + 17] = is_trump * want
-    out[at + 18] = is_trump * made
-    out[at + 19] = rank * want
-    out[at + 20] = rank * made
-    out[at + 21] = lead * rank * want
-    out[at + 22] = lead * rank * made
-    out[at + 23] = lead * length * want
-    out[at + 24] = lead * length * made
-    out[at + 25] = lead * rest * want
-    out[at + 26] = lead * rest * made
+    split(out, at + 15, jest, want, made)
+    split(out, at + 17, is_trump, want, made)
+    split(out, at + 19, rank, want, made)
+    split(out, at + 21, lead * rank, want, made)
+    split(out, at + 23, lead * length, want, made)
+    split(out, at + 25, lead * rest, want, made)
     out[at + 27] = zero * made * rank
     out[at + 28] = zero * made * is_trump
-    out[at + 29] = sure * want
-    out[at + 30] = sure * made
+    split(out, at + 29, sure, want, made)
     out[at + 31] = is_trump * rank * want
 
 

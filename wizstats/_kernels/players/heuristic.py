@@ -62,6 +62,7 @@ from .playout import (
     hx_decide,
     load_own_view,
     lowest,
+    memo_slot,
     suit_of,
     threat_chance,
 )
@@ -97,7 +98,6 @@ def threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill):
 M_AT = 512
 M_BITS = 11
 M_ENTRIES = 1 << M_BITS
-_GOLD = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing
 
 
 @hotjit
@@ -106,7 +106,7 @@ def kept_threat_factor(memo, hl, unseen, u_s, wiz, higher, trumps, ruff, kill):
     if memo.shape[0] == 0 or max(hl, unseen, u_s, wiz, higher, trumps) >= 64:
         return threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
     key = ((((hl * 64 + unseen) * 64 + u_s) * 64 + wiz) * 64 + higher) * 64 + trumps + 1
-    i = M_AT + 4 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - M_BITS))
+    i = M_AT + 4 * memo_slot(key, M_BITS)
     if memo[i] == key and memo[i + 1] == ruff and memo[i + 2] == kill:
         return memo[i + 3]
     t = threat_factor(hl, unseen, u_s, wiz, higher, trumps, ruff, kill)
@@ -145,31 +145,30 @@ def card_chance(memo, w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
 
 
 @hotjit
+def chance_sum(memo, w, v, seat, cards, unseen_m, unseen, wiz, ruff, kill):
+    """The sum of :func:`card_chance` over the set ``cards`` (the other arguments as there)."""
+    total = 0.0
+    rest = cards
+    while rest != np.uint64(0):
+        total += card_chance(memo, w, v, seat, lowest(rest), unseen_m, unseen, wiz, ruff, kill)
+        rest &= rest - np.uint64(1)
+    return total
+
+
+@hotjit
 def hand_chances(memo, w, v, seat, par):
     """The sum over the hand of ``seat`` of each card's :func:`card_chance`."""
     hand = w[W_HAND + seat]
     unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
     unseen = bitcount(unseen_m)
     wiz = bitcount(unseen_m & w[W_WIZ])
-    e = 0.0
-    rest = hand
-    while rest != np.uint64(0):
-        e += card_chance(memo, w, v, seat, lowest(rest), unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
-        rest &= rest - np.uint64(1)
-    return e
+    return chance_sum(memo, w, v, seat, hand, unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
 
 
 @hotjit
 def neutral_total(memo, w, v, seat, par, live):
     """The sum of :func:`card_chance` over the ``live`` cards, judged by someone who has seen none of them."""
-    n_live = bitcount(live)
-    n_wiz = bitcount(live & w[W_WIZ])
-    total = 0.0
-    rest = live
-    while rest != np.uint64(0):
-        total += card_chance(memo, w, v, seat, lowest(rest), live, n_live, n_wiz, par[H_RUFF], par[H_KILL])
-        rest &= rest - np.uint64(1)
-    return total
+    return chance_sum(memo, w, v, seat, live, live, bitcount(live), bitcount(live & w[W_WIZ]), par[H_RUFF], par[H_KILL])
 
 
 @hotjit

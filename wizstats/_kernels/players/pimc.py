@@ -47,10 +47,10 @@ from ..rules.core import (
     ST_TRICK_LEN,
     ST_TRICK_NO,
     ST_TRUMP,
-    below,
     forbidden_bid,
     new_state,
     score,
+    shuffle_front,
     uniform,
     visible_bid,
 )
@@ -103,11 +103,7 @@ def shuffled_unseen(w0, seat, rng, pool):
         pool[m] = lowest(rest)
         rest &= rest - np.uint64(1)
         m += 1
-    for i in range(m - 1):
-        k = i + below(rng, m - i)
-        t = pool[i]
-        pool[i] = pool[k]
-        pool[k] = t
+    shuffle_front(rng, pool, m, m - 1)
     return m
 
 
@@ -320,11 +316,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
     w = np.empty(N_W, np.uint64)
     v = np.empty(N_V, np.int64)
     pool = np.empty(g.tab.shape[1], np.int64)
-    x = np.zeros(n_cand)
-    total = np.zeros(n_cand)
-    d1 = np.zeros((n_cand, n_cand))
-    d2 = np.zeros((n_cand, n_cand))
-    active = np.ones(n_cand, np.int64)
+    x, d1, d2, active = new_race(n_cand)
     n_active = n_cand
     done = 0
     while done < worlds and n_active > 1:
@@ -336,13 +328,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
                 bb_play(w, v, seat, reps[k])
                 hx_run(w, v, prow, f)
                 x[k] = outcome(v, seat, spite)
-                total[k] += x[k]
-        for k in range(n_cand):
-            for m in range(n_cand):
-                if active[k] == 1 and active[m] == 1:
-                    d = x[k] - x[m]
-                    d1[k, m] += d
-                    d2[k, m] += d * d
+        add_differences(x, d1, d2, active)
         done += 1
         if done % BATCH == 0 and done < worlds:
             n_active = _prune(d1, d2, active, done)
@@ -351,6 +337,28 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
         if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
             best = k
     return reps[best]
+
+
+@jit
+def new_race(n_cand):
+    """The scratch of a race between ``n_cand`` candidates on the same deals: ``(x, d1, d2, active)``.
+
+    ``x[k]``: candidate ``k``'s value in the current deal; ``d1[k, m]``, ``d2[k, m]``: the sums of
+    ``x[k] - x[m]`` and of its squares over the deals so far; ``active[k]``: 1 while ``k`` races.
+    """
+    return np.zeros(n_cand), np.zeros((n_cand, n_cand)), np.zeros((n_cand, n_cand)), np.ones(n_cand, np.int64)
+
+
+@hotjit
+def add_differences(x, d1, d2, active):
+    """Add one deal's paired differences ``x[k] - x[m]`` of the active candidates to ``d1``, their squares to ``d2``."""
+    n_cand = active.shape[0]
+    for k in range(n_cand):
+        for m in range(n_cand):
+            if active[k] == 1 and active[m] == 1:
+                d = x[k] - x[m]
+                d1[k, m] += d
+                d2[k, m] += d * d
 
 
 @hotjit
@@ -425,11 +433,7 @@ def _deal_state_once(world, g, seat, pool):
         elif g.gone[c] == 0:
             pool[m] = c
             m += 1
-    for i in range(m - 1):
-        k = i + below(g.rng, m - i)
-        t = pool[i]
-        pool[i] = pool[k]
-        pool[k] = t
+    shuffle_front(g.rng, pool, m, m - 1)
     p = 0
     for q in range(n):
         if q == seat:
@@ -479,10 +483,7 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
     w = np.empty(N_W, np.uint64)
     v = np.empty(N_V, np.int64)
     f = np.empty(N_F)
-    x = np.zeros(n_cand)
-    d1 = np.zeros((n_cand, n_cand))
-    d2 = np.zeros((n_cand, n_cand))
-    active = np.ones(n_cand, np.int64)
+    x, d1, d2, active = new_race(n_cand)
     n_active = n_cand
     if lo <= forbidden <= hi:
         active[forbidden - lo] = 0
@@ -506,12 +507,7 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
             totals[2, k] += 1.0
         done += 1
         if prune:
-            for k in range(n_cand):
-                for m in range(n_cand):
-                    if active[k] == 1 and active[m] == 1:
-                        d = x[k] - x[m]
-                        d1[k, m] += d
-                        d2[k, m] += d * d
+            add_differences(x, d1, d2, active)
             if done % BATCH == 0 and done < samples:
                 n_active = _prune(d1, d2, active, done)
     return active

@@ -25,6 +25,7 @@ from ...layout import H_DUCK, H_LEAD_MIN, H_RUFF, MAXP
 from ..jit import hotjit
 from ..rules.bitboard import card_key, legal_set, trick_key
 from ..rules.core import (
+    GOLDEN,
     K_JESTER,
     K_SUIT,
     K_WIZARD,
@@ -98,7 +99,6 @@ _M1 = np.uint64(0x5555555555555555)
 _M2 = np.uint64(0x3333333333333333)
 _M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
 _H01 = np.uint64(0x0101010101010101)
-_GOLD = np.uint64(0x9E3779B97F4A7C15)
 
 
 @hotjit
@@ -108,6 +108,12 @@ def bitcount(x):
     x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
     x = (x + (x >> np.uint64(4))) & _M4
     return np.int64((x * _H01) >> np.uint64(56))
+
+
+@hotjit
+def memo_slot(key, bits):
+    """Fibonacci hashing: the top ``bits`` bits of ``key * GOLDEN``, the slot of ``key`` in a direct-mapped memo."""
+    return np.int64((np.uint64(key) * GOLDEN) >> np.uint64(64 - bits))
 
 
 @hotjit
@@ -304,7 +310,7 @@ def kept_void_chance(f, hl, unseen, u_led, log_none, ruff):
     if hl >= 64 or unseen >= 64 or u_led >= 64:
         return min(1.0, ruff * np.exp(u_led * log_none))
     key = (hl * 64 + unseen) * 64 + u_led + 1
-    i = P_AT + 3 * np.int64((np.uint64(key) * _GOLD) >> np.uint64(64 - P_BITS))
+    i = P_AT + 3 * memo_slot(key, P_BITS)
     if f[i] == key and f[i + 1] == ruff:
         return f[i + 2]
     x = min(1.0, ruff * np.exp(u_led * log_none))

@@ -112,7 +112,8 @@ def new_state(tab, st_template, policy, params):
 
 
 # ---------------------------------------------------------------- random stream (SplitMix64)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+"""2**64 over the golden ratio: the stream's step, and the multiplier of Fibonacci hashing (the players' memos)."""
 _STREAM = np.uint64(0xD1B54A32D192ED03)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
@@ -135,7 +136,7 @@ def seed_round(rng, key, round_index):
 @hotjit
 def next_u64(rng):
     """The next 64-bit output of the stream."""
-    rng[0] = rng[0] + _GOLDEN
+    rng[0] = rng[0] + GOLDEN
     return mix64(rng[0])
 
 
@@ -149,6 +150,28 @@ def below(rng, n):
 def uniform(rng):
     """A float in [0, 1) with 53 random bits."""
     return np.float64(next_u64(rng) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@hotjit
+def shuffle_front(rng, pool, m, k):
+    """Draw ``k`` of the ``m`` entries of ``pool`` into ``pool[:k]`` (the first steps of a Fisher-Yates shuffle)."""
+    for i in range(k):
+        j = i + below(rng, m - i)
+        t = pool[i]
+        pool[i] = pool[j]
+        pool[j] = t
+
+
+@hotjit
+def block_span(start, count, n_blocks, b):
+    """The items ``lo .. hi - 1`` of block ``b`` when ``start .. start + count - 1`` are cut into ``n_blocks`` blocks.
+
+    Each item (a round, a game) draws from its own stream, so a batch kernel's result does not
+    depend on the cut; this is the one place that makes it.
+    """
+    per = (count + n_blocks - 1) // n_blocks
+    lo = start + b * per
+    return lo, min(start + count, lo + per)
 
 
 # ---------------------------------------------------------------- small helpers
@@ -218,11 +241,7 @@ def deal(g, fixed_seat, fixed_hand, fixed_turned):
     need = (n - (1 if fixed_seat >= 0 else 0)) * r
     if has_turned and fixed_turned < 0:
         need += 1
-    for i in range(need):
-        j = i + below(rng, m - i)
-        t = pool[i]
-        pool[i] = pool[j]
-        pool[j] = t
+    shuffle_front(rng, pool, m, need)
     p = 0
     for seat in range(n):
         if seat == fixed_seat:

@@ -32,6 +32,7 @@ from ..rules.core import (
     ST_TURNED,
     SUIT,
     below,
+    block_span,
     deal,
     forbidden_bid,
     legal_mask,
@@ -299,13 +300,11 @@ def simulate_special_counts(
     """Play rounds ``start .. start + n_rounds - 1``; per block add ``counts[b, seat, bid, tricks]``,
     the seats' points and squared points, and the special-card events ``events[b, EV_*]``."""
     n = st0[ST_N]
-    per = (n_rounds + n_blocks - 1) // n_blocks
     no_hands = np.zeros((1, 1), np.int64)
     for b in prange(n_blocks):
         g = new_special_state(tab, st0, policy, params)
         ev = np.zeros(N_EV, np.int64)
-        lo = start + b * per
-        hi = min(start + n_rounds, lo + per)
+        lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
             play_special_round(g, key, i, ev, no_hands, False)
             for s in range(n):

@@ -31,7 +31,17 @@ import numpy as np
 
 from ...layout import P_RANDOM
 from ..jit import jit, namedtuple, pjit, prange
-from ..rules.core import allowed_bid, avoid_forbidden, below, forbidden_rest, n_allowed_bids, score, seed_round
+from ..rules.core import (
+    allowed_bid,
+    avoid_forbidden,
+    below,
+    block_span,
+    forbidden_rest,
+    n_allowed_bids,
+    score,
+    seed_round,
+    shuffle_front,
+)
 
 PILE = 15  # cards in a player's pile: values 0 (Jester) .. 14 (Wizard)
 ROUNDS = 12  # rounds of a game; round k deals FIRST_HAND + k cards
@@ -105,11 +115,7 @@ def deal_one_colour(g):
         for v in range(PILE):
             g.pool[v] = v
             g.played[s, v] = 0
-        for i in range(r):
-            j = i + below(g.rng, PILE - i)
-            t = g.pool[i]
-            g.pool[i] = g.pool[j]
-            g.pool[j] = t
+        shuffle_front(g.rng, g.pool, PILE, r)
         g.hand_len[s] = 0
         for v in range(PILE):  # ascending
             for i in range(r):
@@ -285,12 +291,10 @@ def simulate_one_colour_games(st0, policy, params, key, start, n_games, n_blocks
     ``totals[b, 0|1, player]`` (sum and sum of squares of final totals) and ``wins[b, player]``
     (games the player won, alone or tied; ``wins[b, n]`` counts tied games)."""
     n = st0[O_N]
-    per = (n_games + n_blocks - 1) // n_blocks
     for b in prange(n_blocks):
         g = new_one_colour_state(st0, policy, params)
         total = np.zeros(MAXP, np.int64)
-        lo = start + b * per
-        hi = min(start + n_games, lo + per)
+        lo, hi = block_span(start, n_games, n_blocks, b)
         for game in range(lo, hi):
             for p in range(n):
                 total[p] = 0
