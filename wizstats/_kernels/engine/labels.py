@@ -67,7 +67,7 @@ def copy_round(dst, src):
     dst.rng[0] = src.rng[0]
 
 
-@jit
+@jit(inline="always")
 def finish_round(g):
     """Play the round out from the current state, every seat by its own policy."""
     st = g.st
@@ -80,7 +80,7 @@ def finish_round(g):
         finish_trick(g)
 
 
-@jit
+@jit(inline="always")
 def continued_values(g, g2, seat, reps, n_cand, out):
     """``out[k]``: the score of ``seat`` when it plays ``reps[k]`` now and the round is played out (see the module notes)."""
     for k in range(n_cand):

@@ -465,7 +465,7 @@ def complete_bids(world, seat, bid, known):
     world.st[ST_BIDVIS] = 0
 
 
-@jit
+@jit(inline="always")
 def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prune, playout):
     """Add the rollout scores of bid ``b`` (``lo..hi``, not ``forbidden``) over ``samples`` deals.
 
