@@ -46,7 +46,7 @@ def measure(size: str, processes: int | None) -> dict[str, object]:
         head = _run(["git", "-C", str(clone), "rev-parse", "--short", "HEAD"]).stdout.strip()
         _run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)])
         python = venv / "bin" / "python"
-        _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "-e", str(clone)])
+        _run([str(python), "-m", "pip", "install", "--quiet", "--no-deps", "-e", str(clone)])
         env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONUNBUFFERED="1")
         cmd = [str(venv / "bin" / "wizstats"), "report", "--size", size]
         if processes is not None:
