@@ -55,7 +55,9 @@ def measure(size: str, processes: int | None) -> dict[str, object]:
         start = time.perf_counter()
         first_line = None
         analyses: dict[str, int] = {}
-        with subprocess.Popen(cmd, cwd=clone, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True) as p:
+        with subprocess.Popen(
+            cmd, cwd=clone, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+        ) as p:
             assert p.stderr is not None
             for line in p.stderr:
                 sys.stderr.write(line)

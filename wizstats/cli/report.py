@@ -19,7 +19,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Run every analysis of analyses/ and write reports/<name>.csv, .md and .png for each, then the page\n"
             "reports/index.html and reports/README.md. Without options this regenerates the committed full-size\n"
-            "reports (about 15 minutes on two cores); --quick runs small samples into reports/_quick/ in a minute\n"
+            "reports (some 17 minutes on two cores from an empty cache, see README.md; about 11 once compiled);\n"
+            "--quick runs small samples into reports/_quick/ in a minute\n"
             "or two. Fixed seeds, no timestamps: the same code writes the same files."
         ),
         epilog=(

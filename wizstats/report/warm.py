@@ -13,6 +13,8 @@ the report itself then loads every kernel instead of compiling it. Nothing they 
 
 from __future__ import annotations
 
+import contextlib
+import io
 import multiprocessing
 import os
 import sys
@@ -58,9 +60,9 @@ COMPILE_FIRST = (
 
 def _warm_one(name: str) -> str:
     """Run one analysis at the ``tiny`` size into a throw-away folder (in a worker process)."""
-    warnings.simplefilter("ignore")  # the report says its own warnings when it runs for real
+    warnings.simplefilter("ignore")  # the report says its own warnings and notices when it runs for real
     (module,) = load_analyses([name])
-    with tempfile.TemporaryDirectory(prefix="wizstats-warm-") as out:
+    with tempfile.TemporaryDirectory(prefix="wizstats-warm-") as out, contextlib.redirect_stderr(io.StringIO()):
         module.run("tiny", out, progress=False)
     return name
 
