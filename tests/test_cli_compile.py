@@ -48,7 +48,7 @@ def stubbed(monkeypatch: pytest.MonkeyPatch) -> list[argparse.Namespace]:
         module = importlib.import_module(f"wizstats.cli.{name}")
         monkeypatch.setattr(module, "run", lambda args: ran.append(args) or 0)
     monkeypatch.setattr(startup, "_announced", False)
-    monkeypatch.setattr(startup, "on_first_compile", lambda say: say())
+    monkeypatch.setattr("wizstats._kernels.jit.on_first_compile", lambda say: say())
     return ran
 
 
@@ -111,7 +111,7 @@ def test_bad_input_is_one_line_even_when_not_cached(
     waiting: list[object] = []
     monkeypatch.setattr(startup, "_announced", False)
     monkeypatch.setattr(startup, "is_cached", lambda kernel: False)
-    monkeypatch.setattr(startup, "on_first_compile", waiting.append)
+    monkeypatch.setattr("wizstats._kernels.jit.on_first_compile", waiting.append)
     assert main(["bid", "ZZ", "--trump", "R5"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and NOTICE not in err[0] and "ZZ" in err[0]

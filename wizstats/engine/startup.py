@@ -15,8 +15,6 @@ import importlib
 import sys
 from typing import Any
 
-from .._kernels.jit import on_first_compile
-
 __all__ = ["compile_notice", "compile_notice_for", "is_cached", "kernels_cached"]
 
 COMPILE_SECONDS = "about a minute on 2 cores"
@@ -61,6 +59,8 @@ def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMP
     if when == "now":
         print(line, file=sys.stderr, flush=True)
     else:
+        from .._kernels.jit import on_first_compile  # loads numba: only when a notice waits for a compile
+
         on_first_compile(lambda: print(line, file=sys.stderr, flush=True))
     return True
 
