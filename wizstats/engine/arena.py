@@ -27,7 +27,7 @@ from ..estimates import html_table
 from ..intervals import mean_interval
 from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import Deck, Rules, rules_for, seat_for
-from .setup import progress_bar, round_setup, seed_key, threads_limited
+from .setup import progress_bar, round_setup, seed_key, thread_count, threads_limited
 
 MAX_HAND = 64
 """No deck deals a larger hand."""
@@ -215,7 +215,7 @@ def arena(
     """
     rules, entries, sizes = _arena_iv(policies, n_players, hand_sizes, n_rounds, rules, deck)
     seed_key(seed)
-    optional(threads, whole, "threads", 1)
+    thread_count(threads)
     optional(progress, flag, "progress")
     real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
     _, ids, params = resolve_policies(entries, n_players)

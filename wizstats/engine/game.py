@@ -26,7 +26,7 @@ from ..estimates import html_table
 from ..intervals import ConfidenceInterval, mean_interval, wilson_interval
 from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import ELIMINATION_ROUNDS, GamePlan, Rules, SitOut, final_places, game_plan, placement_shares, score_table
-from .setup import n_blocks, progress_bar, round_setup, seed_key, threads_limited
+from .setup import n_blocks, progress_bar, round_setup, seed_key, thread_count, threads_limited
 
 __all__ = [
     "ELIMINATION_ROUNDS",
@@ -195,7 +195,7 @@ def simulate_games(
     )
     _simulate_games_iv(n_games, bin_width, rules)
     seed_key(seed)
-    optional(threads, whole, "threads", 1)
+    thread_count(threads)
     optional(progress, flag, "progress")
     n = rules.n_players
     resolved, ids, params = resolve_policies(DEFAULT_POLICY if policies is None else policies, n)

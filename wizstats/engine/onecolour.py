@@ -35,7 +35,7 @@ from ..intervals import mean_interval, wilson_interval
 from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..reference import HAND_SIZES, PILE, card_text
 from ..rules import Rules, Scoring, raw_score
-from .setup import engine_players, n_blocks, run_chunks, seed_key
+from .setup import engine_players, n_blocks, run_chunks, seed_key, thread_count
 
 __all__ = ["OneColourEngine", "OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
 
@@ -250,6 +250,7 @@ class OneColourEngine:
         count(n_games, "n_games", MAX_ROUNDS)
         seed_key(seed)
         optional(progress, flag, "progress")
+        thread_count(threads)
         resolved, pids, params, st0 = self.setup(policies)
         key = np.uint64(seed_key(seed))
         n = self.n_players

@@ -29,6 +29,7 @@ __all__ = [
     "run_iv",
     "seed_key",
     "simulate_iv",
+    "thread_count",
     "threads_limited",
     "trace_iv",
 ]
@@ -101,15 +102,27 @@ def n_blocks(size: int, per: int = 64) -> int:
     return max(1, min(4 * get_num_threads(), size // per or 1))
 
 
+def thread_count(threads: object) -> int | None:
+    """``None`` (all cores), or ``threads`` checked to be a whole number from 1 to this process's cores.
+
+    Every simulation checks it with its other options, before it sets up players (whose fallbacks warn).
+    """
+    if threads is None:
+        return None
+    from .._kernels import jit  # numba: imported on first use
+
+    return checks.whole(threads, "threads", 1, jit.max_threads())
+
+
 @contextlib.contextmanager
 def threads_limited(threads: int | None) -> Iterator[None]:
     """Run parallel kernels on ``threads`` threads inside the block (all cores when ``None``)."""
     from .._kernels import jit  # numba: imported on first use
 
+    threads = thread_count(threads)
     if threads is None:
         yield
         return
-    threads = checks.whole(threads, "threads", 1, jit.max_threads())
     before = jit.get_num_threads()
     jit.set_num_threads(threads)
     try:
@@ -184,7 +197,7 @@ def trace_iv(rules: Rules, hand_size: int, n_rounds: int, seed: int, start: int)
 def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object) -> None:
     """The checks of the options every simulation takes: seed, threads, chunk size, progress bar."""
     seed_key(seed)  # type: ignore[arg-type]
-    checks.optional(threads, checks.whole, "threads", 1)
+    thread_count(threads)
     checks.count(chunk_rounds, "chunk_rounds", checks.MAX_ROUNDS)
     checks.optional(progress, checks.flag, "progress")
 
