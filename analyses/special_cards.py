@@ -28,9 +28,11 @@ NAME = "special_cards"
 ORDER = 92
 TITLE = "The special cards: what each is worth in tricks, and what it does to the bids"
 QUESTION = "What is each anniversary special card worth to its holder, and does it make bids harder to meet?"
-POLICY = "heuristic"
-"""The players: the special-card engine has only its heuristic (``expert`` seats fall back to it), so the
-standard game is played by the standard ``heuristic`` too, like for like (not wizstats.DEFAULT_POLICY)."""
+POLICY = ws.DEFAULT_POLICY
+"""The players: ``expert`` at every seat, the special-card engine's own in games with a special card, the
+standard one in the standard game."""
+SENSITIVITY = "heuristic"
+"""The same rounds at the middle hand size under the ``heuristic`` players: does the answer depend on the player?"""
 SEED = 11000
 N_PLAYERS = 4
 SETTINGS = ("dragon+fairy", "bomb", "werewolf", "juggler", "cloud", "shapeshifter", "witch", "vampire")
@@ -135,26 +137,26 @@ def setting_rows(trace: SpecialTrace, **keys: object) -> list[dict[str, object]]
     return rows
 
 
-def measure(hand_sizes: tuple[int, ...], n: int, *, progress: bool = False) -> pd.DataFrame:
+def measure(hand_sizes: tuple[int, ...], n: int, *, policy: str = POLICY, progress: bool = False) -> pd.DataFrame:
     """One row per setting, card, hand size and quantity; the standard game as ``setting == "standard"``."""
     rows: list[dict[str, object]] = []
     plan = [(s, r) for s in ("standard", *SETTINGS) for r in hand_sizes]
     for k, (setting, r) in enumerate(steps(plan, NAME, total=len(plan), progress=progress)):
         seed = SEED + 100 * (k // len(hand_sizes)) + r
-        keys = {"setting": setting, "hand_size": r, "policy": POLICY, "seed": seed}
+        keys = {"setting": setting, "hand_size": r, "policy": policy, "seed": seed}
         if setting == "standard":
-            tr = ws.trace_rounds(Rules(N_PLAYERS), r, n, policies=POLICY, seed=seed)
+            tr = ws.trace_rounds(Rules(N_PLAYERS), r, n, policies=policy, seed=seed)
             met = (tr.bids == tr.tricks).mean(axis=1)
             rows.append(_mean_row(met, card="none", quantity="accuracy_standard", **keys))
         else:
-            trace = ws.trace_special(setting_rules(setting), r, n, policies=POLICY, seed=seed)
+            trace = ws.trace_special(setting_rules(setting), r, n, policies=policy, seed=seed)
             rows.extend(setting_rows(trace, **keys))
     frame = pd.DataFrame(rows)
     return frame[["setting", "card", "hand_size", "quantity", "value", "low", "high", "n", "policy", "seed"]]
 
 
-def _get(frame: pd.DataFrame, card: str, r: int, quantity: str) -> pd.Series:
-    s = frame[(frame.card == card) & (frame.hand_size == r) & (frame.quantity == quantity)]
+def _get(frame: pd.DataFrame, card: str, r: int, quantity: str, policy: str = POLICY) -> pd.Series:
+    s = frame[(frame.card == card) & (frame.hand_size == r) & (frame.quantity == quantity) & (frame.policy == policy)]
     return s.iloc[0]
 
 
@@ -178,6 +180,8 @@ def _display(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> pd.DataFrame:
         )
         h, o = _get(frame, card, mid, "accuracy_holder"), _get(frame, card, mid, "accuracy_others")
         row[f"holder / others meet bid ({mid} cards)"] = f"{pct(h.value)} / {pct(o.value)}"
+        g = _get(frame, card, mid, "holder_minus_others_tricks", SENSITIVITY)
+        row[f"extra tricks, {mid} cards, under {SENSITIVITY}"] = num_ci(g.value, g.low, g.high, 2, sign=True)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -225,7 +229,6 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
     change = {c: _get(frame, c, mid, "accuracy_change") for c in cards}
     harder = [c for c in cards if change[c].high < 0]
     easier = [c for c in cards if change[c].low > 0]
-    std = frame[(frame.setting == "standard") & (frame.hand_size == mid)].iloc[0]
     text = (
         f"In rounds of {mid} cards at a table of {N_PLAYERS}, the {best} is worth most to the player dealt it:"
         f" {worth[best].value:+.2f} tricks against the mean of the other three players at the same deal"
@@ -242,12 +245,22 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
         + f" (from {100 * change[low].value:+.1f} percentage points for the {low} to"
         f" {100 * change[high].value:+.1f} for the {high})."
     )
-    without = frame[(frame.quantity == "accuracy_without_card") & (frame.hand_size == mid)].value.mean()
-    std = frame[(frame.quantity == "accuracy_standard") & (frame.hand_size == mid)].iloc[0]
+    ours = frame[frame.policy == POLICY]
+    without = ours[(ours.quantity == "accuracy_without_card") & (ours.hand_size == mid)].value.mean()
+    std = ours[(ours.quantity == "accuracy_standard") & (ours.hand_size == mid)].iloc[0]
     text += (
-        f" Even without a special card in any hand, the special-card player meets {pct(without)} of its bids"
-        f" against {pct(std.value)} for the standard heuristic in the standard game, so compare the cards with"
+        f" Even without a special card in any hand, the special-card {POLICY} meets {pct(without)} of its bids"
+        f" against {pct(std.value)} for the standard {POLICY} in the standard game, so compare the cards with"
         " each other and with the rounds without them, not with the standard game."
+    )
+    other = {c: _get(frame, c, mid, "holder_minus_others_tricks", SENSITIVITY) for c in cards}
+    agree = [c for c in cards if other[c].low <= worth[c].high and worth[c].low <= other[c].high]
+    o_ranked = sorted(cards, key=lambda c: -other[c].value)
+    text += (
+        f" Under {SENSITIVITY} players at every seat (the same deals, {mid} cards) the {o_ranked[0]} is worth most"
+        f" and the {o_ranked[-1]} least; the two players' intervals of a card's worth overlap for"
+        f" {len(agree)} of the {len(cards)} cards"
+        + (f" (not for the {', '.join(c for c in cards if c not in agree)})." if len(agree) < len(cards) else ".")
     )
     return text
 
@@ -256,12 +269,17 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
     """Play rounds with each special card alone; write the three files."""
     par = size_params(SIZES, size)
     hand_sizes, n = tuple(par["hand_sizes"]), par["n"]
-    frame = measure(hand_sizes, n, progress=progress)
+    mid = hand_sizes[len(hand_sizes) // 2]
+    frame = pd.concat(
+        [measure(hand_sizes, n, progress=progress), measure((mid,), n, policy=SENSITIVITY, progress=progress)],
+        ignore_index=True,
+    )
     assumptions = {
         "rules": f"{N_PLAYERS} players, standard rules (no plus/minus one) plus one special card (Dragon with Fairy);"
         " the readings of RULES 8 are those of wizstats.reference.special",
-        "players": f"{POLICY} for every seat: the special heuristic in games with a special card, the standard"
-        " heuristic in the standard game",
+        "players": f"{POLICY} for every seat: the special-card engine's expert in games with a special card, the"
+        f" standard expert in the standard game; at {mid} cards the same rounds again under {SENSITIVITY} (the"
+        " special heuristic, the standard heuristic) to show how far the answer depends on the player",
         "sample": f"{n:,} rounds per setting and hand size ({', '.join(map(str, hand_sizes))} cards);"
         f" seed {SEED} + 100 x setting number (standard 0, then {', '.join(SETTINGS)}) + hand size",
         "worth": "holder = the player dealt the card; extra tricks = his tricks minus the mean of the other three"
@@ -269,7 +287,7 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         " who played it wins that trick (a Bomb's trick counts for nobody)",
         "bids met": "share of the four players whose tricks equal their final bid (after a Cloud's change), per"
         " round; change: rounds with the card in a hand minus rounds with no card of the setting dealt or turned,"
-        " same games; the standard game (standard heuristic) for reference",
+        f" same games; the standard game (standard {POLICY}) for reference",
         "intervals": f"{CONFIDENCE:.0%}: normal over rounds for means and shares per round, Wilson for the card's"
         " own tricks (plays treated as independent); changes: the two sets of rounds as independent samples",
     }

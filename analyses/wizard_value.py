@@ -4,8 +4,8 @@ In the standard game a Wizard loses its trick only to an earlier Wizard. The Dra
 Wizard (and loses only to the Fairy), and a Bomb makes a trick count for nobody (RULES 8). Every
 Wizard dealt is played, so the share of Wizards that take their trick is also the tricks a Wizard
 in hand is worth. Measured from traced rounds (:func:`wizstats.trace_rounds`,
-:func:`wizstats.trace_special`), with the ``heuristic`` players and, as a control that plays the
-same way under every rule, the ``random`` ones.
+:func:`wizstats.trace_special`), with the ``expert`` players, as a control that plays the same way
+under every rule the ``random`` ones, and to show how far the answer depends on the player the ``heuristic`` ones.
 """
 
 from __future__ import annotations
@@ -26,13 +26,15 @@ NAME = "wizard_value"
 ORDER = 94
 TITLE = "What a Wizard is worth with the Dragon and Fairy, or the Bomb"
 QUESTION = "How often does a Wizard take its trick in the standard game, with the Dragon and Fairy, and with the Bomb?"
-POLICY = "heuristic"
-"""The players: the special-card engine has only its heuristic (``expert`` seats fall back to it), so the
-standard game is played by the standard ``heuristic`` too, like for like (not wizstats.DEFAULT_POLICY)."""
+POLICY = ws.DEFAULT_POLICY
+"""The players: ``expert`` at every seat, the special-card engine's own with special cards, the standard one in
+the standard game."""
+SENSITIVITY = "heuristic"
+"""The same measure under the ``heuristic`` players: does the answer depend on the player?"""
 SEED = 12000
 N_PLAYERS = 4
 SETTINGS = {"standard": frozenset(), "dragon+fairy": frozenset({"dragon", "fairy"}), "bomb": frozenset({"bomb"})}
-POLICIES = (POLICY, "random")
+POLICIES = (POLICY, "random", SENSITIVITY)
 SIZES = {
     "tiny": {"hand_sizes": (8,), "n": 300},
     "quick": {"hand_sizes": (3, 8, 13), "n": 8000},
@@ -158,7 +160,7 @@ def _figure(frame: pd.DataFrame, hand_sizes: tuple[int, ...]):  # type: ignore[n
     left, right = axes[0]
     colours = {"standard": "#4f81bd", "dragon+fairy": "#c0504d", "bomb": "#9bbb59"}
     for setting, colour in colours.items():
-        for policy, style in zip(POLICIES, ("o-", "s--"), strict=True):
+        for policy, style in zip(POLICIES, ("o-", "s--", "^:"), strict=True):
             s = frame[(frame.setting == setting) & (frame.policy == policy) & (frame.quantity == "takes_trick")]
             left.plot(s.hand_size, 100 * s.value, style, color=colour, markersize=4, label=f"{setting}, {policy}")
             left.fill_between(s.hand_size, 100 * s.low, 100 * s.high, color=colour, alpha=0.15)
@@ -187,6 +189,8 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
     fairy = _get(frame, "dragon+fairy", POLICY, mid, "lost_to_fairy")
     bombed = _get(frame, "bomb", POLICY, mid, "bombed")
     rnd = {s: _get(frame, s, "random", mid, "change_vs_standard") for s in ("dragon+fairy", "bomb")}
+    other = {s: _get(frame, s, SENSITIVITY, mid, "change_vs_standard") for s in ("dragon+fairy", "bomb")}
+    agree = all(other[s].low <= c.high and c.low <= other[s].high for s, c in (("dragon+fairy", df), ("bomb", bomb)))
     changes = frame[(frame.quantity == "change_vs_standard") & (frame.policy == POLICY)]
     worst = changes.loc[changes.value.idxmin()]
     return (
@@ -198,7 +202,9 @@ def _finding(frame: pd.DataFrame, hand_sizes: tuple[int, ...]) -> str:
         f" The largest loss over the hand sizes measured is {100 * worst.value:+.1f} points ({worst.setting},"
         f" {int(worst.hand_size)} cards). With random players, who play the same way under every rule, the changes"
         f" at {mid} cards are {100 * rnd['dragon+fairy'].value:+.1f} (Dragon and Fairy) and"
-        f" {100 * rnd['bomb'].value:+.1f} (Bomb) points. Counted in tricks, a Wizard in hand is worth"
+        f" {100 * rnd['bomb'].value:+.1f} (Bomb) points; with {SENSITIVITY} players"
+        f" {100 * other['dragon+fairy'].value:+.1f} and {100 * other['bomb'].value:+.1f}"
+        f" ({'within' if agree else 'outside'} the intervals of the {POLICY}'s). Counted in tricks, a Wizard in hand is worth"
         f" {std.value:.2f} in the standard game, {std.value + df.value:.2f} with the Dragon and Fairy and"
         f" {std.value + bomb.value:.2f} with the Bomb"
         + (
@@ -217,11 +223,12 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
     assumptions = {
         "rules": f"{N_PLAYERS} players, no plus/minus one; standard deck, plus the Dragon and Fairy, or plus the Bomb"
         " (RULES 8, readings of wizstats.reference.special)",
-        "players": f"{POLICY} for every seat (the special heuristic when special cards are in the deck) and, as a"
-        " control, random for every seat",
+        "players": f"{POLICY} for every seat (the special-card engine's expert when special cards are in the deck);"
+        f" as a control, random for every seat; and {SENSITIVITY} for every seat, to show how far the answer"
+        " depends on the player",
         "sample": f"{n:,} rounds per rule set, players and hand size ({', '.join(map(str, hand_sizes))} cards);"
         f" seed {SEED} + 100 x rule set (standard 0, dragon+fairy 1, bomb 2) + 10 x players ({POLICY} 0,"
-        " random 1) + hand size",
+        f" random 1, {SENSITIVITY} 2) + hand size",
         "measure": "every Wizard played (every Wizard dealt is played); it takes its trick when its player wins"
         " the trick; a bombed trick counts for nobody",
         "intervals": f"{CONFIDENCE:.0%} Wilson over Wizards played (Wizards of one round treated as independent);"

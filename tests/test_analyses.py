@@ -131,7 +131,7 @@ def _special_cards(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     rules = ws.Rules(4, special_cards={"dragon", "fairy"})
     rounds = ws.trace_special(rules, r, n, policies=m.POLICY, seed=m.SEED + 100 + r).frame()
     holders = rounds[rounds.hand.str.split().apply(lambda cards: "DRAGON" in cards)]
-    return _one(csv, card="dragon", hand_size=r, quantity="holder_tricks").value, holders.tricks.mean()
+    return _one(csv, card="dragon", hand_size=r, quantity="holder_tricks", policy=m.POLICY).value, holders.tricks.mean()
 
 
 def _wizard_value(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:

@@ -76,15 +76,14 @@ def test_the_public_functions_are_the_engines() -> None:
 
 
 def test_every_engine_defaults_to_the_default_policy() -> None:
-    """The standard engine plays DEFAULT_POLICY; the engines without an expert play their heuristic, and say so."""
+    """The standard and special engines play DEFAULT_POLICY; one colour, without an expert, plays its heuristic and says so."""
     assert DEFAULT_POLICY == "expert"
     res = StandardEngine(Rules(4)).simulate(2, 50, seed=1)
     assert [str(p) for p in res.policies] == [DEFAULT_POLICY] * 4
     special = SpecialEngine(Rules(4, special_cards="dragon,fairy"))
-    with pytest.warns(UserWarning, match="no expert player"):
-        default = special.simulate(3, 200, seed=4)
-    explicit = special.simulate(3, 200, policies="heuristic", seed=4)
-    assert [str(p) for p in default.policies] == ["heuristic"] * 4
+    default = special.simulate(3, 200, seed=4)  # the special engine's own expert
+    explicit = special.simulate(3, 200, policies=DEFAULT_POLICY, seed=4)
+    assert [str(p) for p in default.policies] == [DEFAULT_POLICY] * 4
     assert np.array_equal(default.counts, explicit.counts) and default.events == explicit.events
     with pytest.warns(UserWarning, match="no expert player"):
         games = OneColourEngine(4).simulate(30, seed=4)

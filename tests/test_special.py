@@ -352,7 +352,7 @@ SETTINGS = [
 
 
 @pytest.mark.parametrize("special", SETTINGS)
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("policy", ["random", "heuristic", "expert"])
 def test_kernel_matches_reference(special: str, policy: str) -> None:
     for n in (3, 5):
         rules = Rules(n, special_cards=special)

@@ -60,6 +60,13 @@ E_GATE = 9  # card play: how far the fitted card must score above the heuristic'
 E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
 E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
 
+# The special-card engine (RULES 8, wizstats._kernels.special): its own policy ids and, after the special
+# heuristic's columns H_SCALE .. H_NORM, its expert's bid columns.
+SP_HEURISTIC = 1  # the special heuristic (every id but P_RANDOM plays it, except SP_EXPERT's bid)
+SP_EXPERT = 2  # the special heuristic's play, bids by expected score (.special.expert)
+SP_READ = 7  # weight of what the earlier bids leave over (as E_READ)
+SP_PICK = 8  # 1: bid the best expected score under the trick distribution; 0: the estimate rounded
+
 _HEURISTIC = ("scale", "bias", "ruff", "lead_min", "kill", "duck", "norm", "table")
 _PIMC = ("worlds", "spite", "infer", "playout", "bidder")
 _EXPERT = ("read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt", "fitted", "gate", "search", "named")

@@ -441,7 +441,7 @@ def test_simulate_one_spoiled(data: st.DataObject) -> None:
     policy = (
         st.one_of(valid_policy(), st.lists(valid_policy(), min_size=n, max_size=n))
         if plain
-        else st.sampled_from(["random", "heuristic", "heuristic:scale=0.5"])
+        else st.sampled_from(["random", "heuristic", "heuristic:scale=0.5", "expert"])
     )
     kwargs = spoil(
         data,

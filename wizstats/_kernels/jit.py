@@ -25,6 +25,8 @@ from numba import prange
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
+from .players.fitted import PASSED
+
 __all__ = [
     "FAST_PDEP",
     "get_num_threads",
@@ -43,12 +45,14 @@ def _kernel_sources_hash() -> str:
     """A hash over every kernel module's source, the shared layout and the fitted data they compile in.
 
     Compiled code is only reused for the same sources: numba freezes the module-level ints of
-    ``wizstats/layout.py`` and the arrays of ``wizstats/data/*.npz`` into the kernels.
+    ``wizstats/layout.py`` and the arrays of ``wizstats/data/*.npz`` into the kernels (all but those the
+    engine passes as parameters, :data:`.players.fitted.PASSED`).
     """
     digest = hashlib.sha256()
     root = Path(__file__).parent
     package = root.parent
-    shared = [package / "layout.py", *sorted((package / "data").glob("*.npz"))]
+    compiled_in = [path for path in sorted((package / "data").glob("*.npz")) if path.stem not in PASSED]
+    shared = [package / "layout.py", *compiled_in]
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())

@@ -211,19 +211,29 @@ def _outside_wizstats() -> int:
     return level
 
 
-def engine_players(policies: Sequence[Policy], engine: str, played: Collection[str]) -> list[Policy]:
-    """The players an engine with only ``random`` and its own ``heuristic`` plays for ``policies``.
+def engine_players(
+    policies: Sequence[Policy], engine: str, played: Collection[str], expert: Collection[str] | None = None
+) -> list[Policy]:
+    """The players an engine with ``random``, its own ``heuristic`` and maybe its own ``expert`` plays for ``policies``.
 
-    ``expert`` (at its default parameters) falls back explicitly: its seats play the engine's
-    heuristic, a warning says so, and the results name ``heuristic``, the player that produced them.
-    Other policies, and parameters the engine's heuristic does not read (those outside ``played``
-    changed from their defaults), are refused: such a run would report another player under the
-    name asked for.
+    ``expert``: the expert parameters the engine's own expert reads, or ``None`` when it has none.
+    Without one, ``expert`` (at its default parameters) falls back explicitly: its seats play the
+    engine's heuristic, a warning says so, and the results name ``heuristic``, the player that
+    produced them. Other policies, and parameters the engine's players do not read (those outside
+    ``played`` or ``expert`` changed from their defaults), are refused: such a run would report
+    another player under the name asked for.
     """
     out = []
     for policy in policies:
         if policy.name == "expert":
             changed = [k for k, v in policy.params.items() if v != POLICIES["expert"].defaults[k]]
+            if expert is not None:
+                unread = [k for k in changed if k not in expert]
+                if unread:
+                    takes = f"it takes: {', '.join(expert)}" if expert else "it takes none: its bids are fitted"
+                    raise ValueError(f"{engine} plays its own expert, which has no parameter {unread[0]!r} ({takes})")
+                out.append(policy)
+                continue
             if changed:
                 raise ValueError(f"{engine} has no expert: it cannot play expert's parameter {changed[0]!r}")
             warnings.warn(

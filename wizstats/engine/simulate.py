@@ -104,8 +104,8 @@ def simulate(
         give it in the rules (a different deck here is refused).
     policies
         One policy name for all seats, or one per seat (seat 0 = dealer, seat 1 bids and leads
-        first); default :data:`wizstats.DEFAULT_POLICY`. The special-card engine has no
-        ``expert``: there it falls back to the engine's heuristic, with a warning.
+        first); default :data:`wizstats.DEFAULT_POLICY`. The special-card engine plays its own
+        ``random``, ``heuristic`` and ``expert`` (:func:`~wizstats.engine.special.special_setup`).
     seed
         Same seed, same numbers, whatever ``threads`` and ``chunk_rounds``.
     threads

@@ -14,15 +14,17 @@ the kernel is tested against, and the players' choices in :mod:`wizstats._kernel
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, fields
 
 import numpy as np
 import pandas as pd
 
+from .._kernels.players.fitted import load  # numba-free: the fitted data's loader
 from ..checks import WrongType
 from ..intervals import mean_interval
-from ..layout import MAXP, N_PARAMS
+from ..layout import H_KILL, H_SCALE, MAXP, N_PARAMS, P_RANDOM, SP_EXPERT, SP_HEURISTIC, SP_PICK, SP_READ
 from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import Rules
 from .rounds import Batch, RoundEngineBase
@@ -56,29 +58,56 @@ _HEURISTIC_DEFAULTS = {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55,
 """The special heuristic's parameters (kernel columns in this order); a ``heuristic`` policy's values replace them."""
 
 
+@functools.cache
+def _expert_fit() -> dict[str, np.ndarray]:
+    return load("special_expert")
+
+
+def expert_row(hand_size: int) -> dict[str, float]:
+    """The special expert's bid settings at ``hand_size``: ``scale``, ``read``, ``kill``, ``pick`` (see below).
+
+    Fitted per hand size by ``tools/fit_special_expert.py`` (``wizstats/data/special_expert.npz``): ``scale``
+    multiplies the hand's expected tricks, ``read`` weighs what the visible earlier bids leave over, ``kill``
+    weighs each unseen threat to a card (the heuristic's ``kill``, read only when bidding), ``pick`` 1 bids the
+    best expected score under the trick distribution (0: the estimate rounded). Hand sizes past the fitted
+    ones take the largest fitted one's.
+
+    >>> sorted(expert_row(10))
+    ['kill', 'pick', 'read', 'scale']
+    """
+    fit = _expert_fit()
+    h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
+    return {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+
+
 def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInputs:
     """``tab, st0, policy ids, params, players`` for the special-card kernels.
 
     Policy id 0 (``random``) plays at random; ``heuristic`` plays the special heuristic with its
     ``scale, bias, ruff, lead_min, kill, duck, norm`` (``norm`` is the special heuristic's own, see
-    :mod:`wizstats._kernels.special.policy`). ``expert`` falls back to the heuristic, with a
-    warning (:func:`~wizstats.engine.setup.engine_players`). Other policies, and a ``table``
-    other than the default, are refused: this engine has no player of theirs, and would play
-    another under their name.
+    :mod:`wizstats._kernels.special.policy`). ``expert`` plays the special expert
+    (:mod:`wizstats._kernels.special.expert`): the heuristic's card play at the heuristic's defaults, bids
+    with the settings of :func:`expert_row`; it takes no parameters. Other policies, parameters of
+    ``expert``, and a ``table`` other than the default, are refused: this engine has no player of theirs,
+    and would play another under their name.
     """
     from .._kernels.rules import core  # numba: imported on first use
 
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
     resolved, ids, _ = resolve_policies(policies, rules.n_players)
-    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS)
+    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, ())
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((MAXP, N_PARAMS))
     for seat, policy in enumerate(resolved):
-        values = {**_HEURISTIC_DEFAULTS, **(policy.params if policy.name == "heuristic" else {})}
+        played = policy if policy.name == "heuristic" else Policy("heuristic")  # the expert plays its defaults
+        values = {**_HEURISTIC_DEFAULTS, **played.params}
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
-        ids[seat] = 0 if policy.name == "random" else 1
+        ids[seat] = {"random": P_RANDOM, "heuristic": SP_HEURISTIC, "expert": SP_EXPERT}[policy.name]
+        if policy.name == "expert":
+            row = expert_row(hand_size)
+            params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
     return KernelInputs(tab, st0, ids, params, resolved)
 
 

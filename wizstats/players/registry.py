@@ -302,9 +302,12 @@ POLICIES["expert"] = PolicyInfo(
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
     "not every trick left is needed; `fitted` = 1 uses the older linear score per hand size instead "
     "(tools/fit_expert_play.py; `gate` negative: the gate fitted per hand size), `fitted` = 0 neither; otherwise it "
-    "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. Not covered: special cards and one-colour mode, whose engines have no expert: its seats fall "
-    "back to the engine's own heuristic at its defaults, with a warning, and the results name `heuristic`; other "
-    "decks use the analytic estimate, also in round 1.",
+    "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. With special cards the special-card engine plays its own expert: the special "
+    "heuristic's card play, bids by expected score from the same card chances, with a scale, the weight of the "
+    "earlier bids and the choice of distribution or rounding fitted per hand size (tools/fit_special_expert.py); "
+    "it takes no parameters. Not covered: one-colour mode, whose engine has no expert: its seats fall back to "
+    "that engine's heuristic at its defaults, with a warning, and the results name `heuristic`; other decks use "
+    "the analytic estimate, also in round 1.",
 )
 
 
@@ -407,8 +410,9 @@ DEFAULT_POLICY = "expert"
 at the table knows (the earlier bids, exact round-1 bids, trump by expected score, a card play that
 reads the table), beats ``heuristic`` at every hand size, holds its own against the much slower
 ``rollout`` at every hand size 1..15, and is fast enough for the report (``benchmarks/players.py``
-measures all three; ``docs/players.md``). Where it has no engine (special cards, one-colour mode) its
-seats fall back to ``heuristic`` with a warning, and the results name ``heuristic``."""
+measures all three; ``docs/players.md``). With special cards the special-card engine plays its own
+``expert`` (``benchmarks/special_expert.py``); in one-colour mode, whose engine has none, its seats fall
+back to ``heuristic`` with a warning, and the results name ``heuristic``."""
 
 
 def strongest() -> str:

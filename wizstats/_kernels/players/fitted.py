@@ -2,7 +2,8 @@
 
 No numba here: the kernels import the arrays (numba compiles them in as constants, and the
 kernel cache key of :mod:`..jit` covers these files), the tools (``tools/fit_bid_table.py``,
-``tools/fit_expert_play.py``, ``tools/fit_expert_net.py``, ``tools/gen_expert_round1.py``)
+``tools/fit_expert_play.py``, ``tools/fit_expert_net.py``, ``tools/gen_expert_round1.py``,
+``tools/fit_special_expert.py``)
 write them with :func:`save`. Each file holds its arrays under fixed names, with fixed dtypes
 and shapes (:data:`SPECS`), and a ``note`` saying how it was made. The files are zip archives (``np.load`` reads them)
 with a fixed time stamp and order, so the same arrays give the same bytes.
@@ -21,7 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
-__all__ = ["DATA", "SPECS", "load", "note", "save"]
+__all__ = ["DATA", "PASSED", "SPECS", "load", "note", "save"]
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 """The package's data folder (``wizstats/data``)."""
@@ -38,6 +39,13 @@ SPECS: dict[str, Spec] = {
         "b2": ("<f8", (None,)),
         "w3": ("<f8", (None,)),
     },
+    "special_expert": {
+        "scale": ("<f8", (24,)),
+        "read": ("<f8", (24,)),
+        "kill": ("<f8", (24,)),
+        "pick": ("<i8", (24,)),
+        "fitted": ("<i8", (24,)),
+    },
     "expert_round1": {
         "open": ("<u8", (None,)),
         "hidden": ("<u8", (None,)),
@@ -46,6 +54,9 @@ SPECS: dict[str, Spec] = {
     },
 }
 """Per file, its arrays: dtype and shape (``None``: any length, e.g. the network's layer widths)."""
+
+PASSED = frozenset({"special_expert"})
+"""The files the engine reads and passes to the kernels as parameters (not compiled in: not in the kernel cache key)."""
 
 _STAMP = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date: no time stamp in the bytes
 

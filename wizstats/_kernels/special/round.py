@@ -99,7 +99,8 @@ from .core import (
     remove_at,
     trump_rule,
 )
-from .policy import sp_choose_bid, sp_choose_form, sp_choose_pass, sp_choose_play, sp_choose_swap, sp_choose_trump
+from .expert import choose_bid
+from .policy import sp_choose_form, sp_choose_pass, sp_choose_play, sp_choose_swap, sp_choose_trump
 
 
 @jit
@@ -275,7 +276,7 @@ def play_special_round(g, key, round_index, events, hands_out, record):
         events[EV_WOLF] += 1
     for j in range(n):
         seat = (j + 1) % n
-        g.bids[seat] = sp_choose_bid(g, seat, forbidden_bid(g, seat))
+        g.bids[seat] = choose_bid(g, seat, forbidden_bid(g, seat))
         st[ST_BIDS_MADE] += 1
     for _ in range(r):
         leader = st[ST_LEADER]
