@@ -517,6 +517,24 @@ MUTANTS: list[Mutant] = [
             "tests/test_stats.py::test_conditioning_on_earlier_bids_is_exact_in_round1",
         ),
     ),
+    Mutant(
+        "X1",
+        "players",
+        K + "special/expert.py",
+        "min(max(expected_tricks(g, seat), 0.0), float(r)), par[SP_READ])",
+        "min(max(expected_tricks(g, seat), 0.0), float(r)), 0.0)",
+        "special-card expert: the visible earlier bids are never read",
+        ("tests/test_special_expert.py",),
+    ),
+    Mutant(
+        "X2",
+        "players",
+        K + "special/expert.py",
+        "    if par[SP_PICK] == 0.0:",
+        "    if True:",
+        "special-card expert: always the estimate rounded, never the best expected score",
+        ("tests/test_special_expert.py",),
+    ),
 ]
 
 
