@@ -240,17 +240,16 @@ def trick_distribution(g, seat, e, par):
 
 
 @hotjit
-def best_bid(g, seat, forbidden):
-    """The bid 0..r (not ``forbidden``) with the best expected score under ``g.scratch_f[D_AT:]``; and the score."""
-    r, scoring = g.st[ST_R], g.st[ST_SCORING]
-    f = g.scratch_f
+def best_bid(f, at, r, scoring, forbidden):
+    """The bid 0..r (not ``forbidden``) with the best expected score when ``f[at + t]`` is the chance of ``t``
+    tricks; and that score (also the special-card expert's, :mod:`..special.expert`)."""
     best, top = -1, -1e18
     for b in range(r + 1):
         if b == forbidden:
             continue
         x = 0.0
         for t in range(r + 1):
-            x += f[D_AT + t] * score(b, t, scoring, r)
+            x += f[at + t] * score(b, t, scoring, r)
         if x > top:
             best, top = b, x
     return best, top
@@ -269,7 +268,7 @@ def expert_bid(g, seat, forbidden, par):
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     trick_distribution(g, seat, e, par)
-    bid, _ = best_bid(g, seat, forbidden)
+    bid, _ = best_bid(g.scratch_f, D_AT, r, g.st[ST_SCORING], forbidden)
     return bid
 
 

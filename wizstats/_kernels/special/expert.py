@@ -4,7 +4,7 @@ Policy id :data:`~wizstats.layout.SP_EXPERT` of this engine. What it changes aga
 (:mod:`.policy`) is the bid, built the way the standard expert builds its own (:mod:`..players.expert`):
 
 - Each card's chance to take a trick (:func:`.policy.card_chance`, judged at bidding), summed and rescaled
-  as the heuristic rescales its estimate (``norm``: a hand drawn at random is worth ``r / n`` tricks), is the
+  as the heuristic rescales its estimate (:func:`.policy.hand_estimate`) (``norm``: a hand drawn at random is worth ``r / n`` tricks), is the
   hand's expected tricks ``e``.
   Its row's ``scale`` multiplies it.
 - ``e`` moves towards its share of the tricks the visible earlier bids leave over
@@ -26,32 +26,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...layout import H_BIAS, H_NORM, H_SCALE, SP_EXPERT, SP_PICK, SP_READ
+from ...layout import SP_EXPERT, SP_PICK, SP_READ
 from ..jit import hotjit
-from ..players.expert import read_bids
-from ..rules.core import ST_N, ST_R, ST_SCORING, avoid_forbidden, score
-from .policy import card_chance, count_unseen, sp_choose_bid
-
-
-@hotjit
-def expected_tricks(g, seat):
-    """The hand's expected tricks (module notes); each card's chance is left in ``g.optf[1, :hand]``."""
-    par = g.params[seat]
-    f = g.optf[1]
-    count_unseen(g, seat)
-    e = 0.0
-    for i in range(g.hand_len[seat]):
-        f[i] = card_chance(g, seat, g.hands[seat, i])
-        e += f[i]
-    norm = par[H_NORM]
-    if norm > 0.0:
-        deck = g.tab.shape[1]
-        total = 0.0
-        for c in range(deck):
-            total += card_chance(g, seat, c)
-        if total > 0.0:  # a hand of r cards drawn at random would be worth r / n tricks
-            e = (1.0 - norm) * e + norm * e * deck / (g.st[ST_N] * total)
-    return e * par[H_SCALE] + par[H_BIAS]
+from ..players.expert import best_bid, read_bids
+from ..rules.core import ST_R, ST_SCORING, avoid_forbidden
+from .policy import hand_estimate, sp_choose_bid
 
 
 @hotjit
@@ -59,7 +38,7 @@ def sp_expert_bid(g, seat, forbidden):
     """The special expert's bid (module notes); never ``forbidden``."""
     r = g.st[ST_R]
     par = g.params[seat]
-    e = read_bids(g, seat, min(max(expected_tricks(g, seat), 0.0), float(r)), par[SP_READ])
+    e = read_bids(g, seat, min(max(hand_estimate(g, seat), 0.0), float(r)), par[SP_READ])
     if par[SP_PICK] == 0.0:
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     f = g.optf[1]
@@ -75,17 +54,8 @@ def sp_expert_bid(g, seat, forbidden):
         for t in range(i + 1, 0, -1):
             f[r + t] = f[r + t] * (1.0 - p) + f[r + t - 1] * p
         f[r] *= 1.0 - p
-    scoring = g.st[ST_SCORING]
-    best, top = -1, -1e18
-    for b in range(r + 1):
-        if b == forbidden:
-            continue
-        x = 0.0
-        for t in range(r + 1):
-            x += f[r + t] * score(b, t, scoring, r)
-        if x > top:
-            best, top = b, x
-    return best
+    bid, _ = best_bid(f, r, r, g.st[ST_SCORING], forbidden)
+    return bid
 
 
 @hotjit

@@ -358,16 +358,20 @@ def card_chance(g, seat, card):
 
 
 @hotjit
-def sp_choose_bid(g, seat, forbidden):
-    """The bid of ``seat``; never ``forbidden`` (-1: nothing forbidden)."""
-    r = g.st[ST_R]
-    if g.policy[seat] == P_RANDOM:
-        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
+def hand_estimate(g, seat):
+    """The hand's expected tricks: its cards' chances summed, rescaled by ``norm``, times ``scale`` plus ``bias``.
+
+    Each card's chance is left in ``g.optf[1, :hand]`` (the options' chances, free while bidding), for the
+    special expert's trick distribution (:mod:`.expert`).
+    """
+    par = g.params[seat]
+    f = g.optf[1]
     count_unseen(g, seat)
     e = 0.0
     for i in range(g.hand_len[seat]):
-        e += card_chance(g, seat, g.hands[seat, i])
-    norm = g.params[seat, H_NORM]
+        f[i] = card_chance(g, seat, g.hands[seat, i])
+        e += f[i]
+    norm = par[H_NORM]
     if norm > 0.0:
         deck = g.tab.shape[1]
         total = 0.0
@@ -375,7 +379,16 @@ def sp_choose_bid(g, seat, forbidden):
             total += card_chance(g, seat, c)
         if total > 0.0:  # a hand of r cards drawn at random would be worth r / n tricks
             e = (1.0 - norm) * e + norm * e * deck / (g.st[ST_N] * total)
-    e = e * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
+    return e * par[H_SCALE] + par[H_BIAS]
+
+
+@hotjit
+def sp_choose_bid(g, seat, forbidden):
+    """The bid of ``seat``; never ``forbidden`` (-1: nothing forbidden)."""
+    r = g.st[ST_R]
+    if g.policy[seat] == P_RANDOM:
+        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
+    e = hand_estimate(g, seat)
     return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
 
 
