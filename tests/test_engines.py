@@ -76,7 +76,7 @@ def test_the_public_functions_are_the_engines() -> None:
 
 
 def test_every_engine_defaults_to_the_default_policy() -> None:
-    """The standard and special engines play DEFAULT_POLICY; one colour, without an expert, plays its heuristic and says so."""
+    """Every engine plays DEFAULT_POLICY (its own expert) when no policy is named."""
     assert DEFAULT_POLICY == "expert"
     res = StandardEngine(Rules(4)).simulate(2, 50, seed=1)
     assert [str(p) for p in res.policies] == [DEFAULT_POLICY] * 4
@@ -85,6 +85,6 @@ def test_every_engine_defaults_to_the_default_policy() -> None:
     explicit = special.simulate(3, 200, policies=DEFAULT_POLICY, seed=4)
     assert [str(p) for p in default.policies] == [DEFAULT_POLICY] * 4
     assert np.array_equal(default.counts, explicit.counts) and default.events == explicit.events
-    with pytest.warns(UserWarning, match="no expert player"):
-        games = OneColourEngine(4).simulate(30, seed=4)
-    assert np.array_equal(games.totals, OneColourEngine(4).simulate(30, policies="heuristic", seed=4).totals)
+    games = OneColourEngine(4).simulate(30, seed=4)
+    assert [str(p) for p in games.policies] == [DEFAULT_POLICY] * 4
+    assert np.array_equal(games.totals, OneColourEngine(4).simulate(30, policies=DEFAULT_POLICY, seed=4).totals)

@@ -377,33 +377,32 @@ def test_short_rounds_bid_by_search() -> None:
     assert moved[2] >= 3 and moved[3] == 0, moved
 
 
-# ---------------------------------------------------------------- the special engine's expert; one colour's fallback
-def test_special_cards_play_their_own_expert_and_one_colour_falls_back_explicitly() -> None:
-    """With special cards ``expert`` is the special engine's own expert (no warning; the results name it; it
-    takes no parameters). In one-colour mode the engine has no expert: ``expert`` seats play the engine's own
-    heuristic at its defaults, with a warning, and the results name ``heuristic`` (seed for seed the same
-    games as asking for ``heuristic``). Other policies the engines lack are refused, and so are expert
-    parameters their players would not play."""
+# ---------------------------------------------------------------- the special and one-colour engines' experts
+def test_special_cards_and_one_colour_play_their_own_expert() -> None:
+    """With special cards and in one-colour mode ``expert`` is that engine's own expert (no warning; the results
+    name it; it takes no parameters: its settings are fitted). Other policies the engines lack are refused,
+    and so are expert parameters their players would not play."""
     from wizstats.engine import simulate_one_colour, simulate_special
 
     rules = Rules(4, special_cards="all")
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         a = simulate_special(4, 5, 300, rules=rules, policies="expert", seed=3, threads=1)
-    b = simulate_special(4, 5, 300, rules=rules, policies="heuristic", seed=3, threads=1)
-    assert set(a.summary()["policy"]) == {"expert"} and set(b.summary()["policy"]) == {"heuristic"}
-    assert not np.array_equal(a.counts, b.counts)  # another player: other bids
-    with pytest.warns(UserWarning, match="one-colour engine .* no expert player"):
         c = simulate_one_colour(4, 40, policies="expert", seed=2, threads=1)
+    b = simulate_special(4, 5, 300, rules=rules, policies="heuristic", seed=3, threads=1)
     d = simulate_one_colour(4, 40, policies="heuristic", seed=2, threads=1)
-    assert c.summary().equals(d.summary()) and set(c.summary()["policy"]) == {"heuristic"}
+    assert set(a.summary()["policy"]) == {"expert"} and set(b.summary()["policy"]) == {"heuristic"}
+    assert set(c.summary()["policy"]) == {"expert"} and set(d.summary()["policy"]) == {"heuristic"}
+    assert not np.array_equal(a.counts, b.counts) and not np.array_equal(c.counts, d.counts)  # other bids
     for name in ("baseline", "rollout"):
         with pytest.raises(ValueError, match=f"special-card engine .* not {name!r}"):
             simulate_special(4, 5, 30, rules=rules, policies=name, seed=3, threads=1)
         with pytest.raises(ValueError, match=f"one-colour engine .* not {name!r}"):
             simulate_one_colour(4, 40, policies=name, seed=2, threads=1)
-    with pytest.raises(ValueError, match="its own expert, which has no parameter 'read' .it takes none"):
-        simulate_special(4, 5, 30, rules=rules, policies="expert:read=0.1", seed=3, threads=1)
-    with pytest.raises(ValueError, match="no expert: it cannot play expert's parameter 'read'"):
-        simulate_one_colour(4, 40, policies="expert:read=0.1", seed=2, threads=1)
+    for run in (
+        lambda: simulate_special(4, 5, 30, rules=rules, policies="expert:read=0.1", seed=3, threads=1),
+        lambda: simulate_one_colour(4, 40, policies="expert:read=0.1", seed=2, threads=1),
+    ):
+        with pytest.raises(ValueError, match="its own expert, which has no parameter 'read' .it takes none"):
+            run()
     assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc

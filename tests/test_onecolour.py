@@ -32,10 +32,10 @@ def test_replay_rejects_broken_rounds() -> None:
 
 
 @pytest.mark.parametrize("n", [3, 4])
-@pytest.mark.parametrize("policy", ["random", "heuristic"])
+@pytest.mark.parametrize("policy", ["random", "heuristic", "expert"])
 def test_kernel_matches_reference(n: int, policy: str) -> None:
     games = 4
-    trace = trace_one_colour(n, games, policies=policy, seed=n, start=7, plus_minus_one=policy == "heuristic")
+    trace = trace_one_colour(n, games, policies=policy, seed=n, start=7, plus_minus_one=policy != "random")
     for g in range(games):
         for k, r in enumerate(HAND_SIZES):
             hands = deal_one_colour(n, r, RoundRng(trace.key, (7 + g) * 12 + k))

@@ -535,6 +535,24 @@ MUTANTS: list[Mutant] = [
         "special-card expert: always the estimate rounded, never the best expected score",
         ("tests/test_special_expert.py",),
     ),
+    Mutant(
+        "X3",
+        "players",
+        K + "variants/onecolour.py",
+        "    e = leftover_share(e, told, k, n, r, par[OC_READ])",
+        "    e = leftover_share(e, told, k, n, r, 0.0)",
+        "one-colour expert: the visible earlier bids are never read",
+        ("tests/test_one_colour_expert.py",),
+    ),
+    Mutant(
+        "X4",
+        "players",
+        K + "variants/onecolour.py",
+        "    if g.policy[seat] == OC_EXPERT:\n        return oc_expert_bid(g, seat, forbidden)",
+        "    if g.policy[seat] == -99:\n        return oc_expert_bid(g, seat, forbidden)",
+        "one-colour expert: bids as the heuristic (its own bid rule never called)",
+        ("tests/test_one_colour_expert.py",),
+    ),
 ]
 
 

@@ -67,6 +67,13 @@ SP_EXPERT = 2  # the special heuristic's play, bids by expected score (.special.
 SP_READ = 7  # weight of what the earlier bids leave over (as E_READ)
 SP_PICK = 8  # 1: bid the best expected score under the trick distribution; 0: the estimate rounded
 
+# The one-colour engine (RULES 9, wizstats._kernels.variants.onecolour): its own policy ids and, after the
+# one-colour heuristic's six columns (scale, bias, lead_min, kill, duck, norm), its expert's bid columns.
+OC_HEURISTIC = 1  # the one-colour heuristic
+OC_EXPERT = 2  # the one-colour heuristic's play, bids by expected score (.variants.onecolour)
+OC_READ = 6  # weight of what the earlier bids leave over (as E_READ)
+OC_PICK = 7  # 1: bid the best expected score under the trick distribution; 0: the estimate rounded
+
 _HEURISTIC = ("scale", "bias", "ruff", "lead_min", "kill", "duck", "norm", "table")
 _PIMC = ("worlds", "spite", "infer", "playout", "bidder")
 _EXPERT = ("read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt", "fitted", "gate", "search", "named")

@@ -73,8 +73,9 @@ def one_colour() -> None:
     from wizstats import simulate_one_colour, trace_one_colour
 
     simulate_one_colour(3, 2, policies="random", seed=8)
-    simulate_one_colour(4, 2, policies=["heuristic", "random", "heuristic", "random"], plus_minus_one=True, seed=9)
-    trace_one_colour(4, 1, policies="heuristic", seed=10)
+    simulate_one_colour(4, 2, policies=["heuristic", "random", "expert", "random"], plus_minus_one=True, seed=9)
+    trace_one_colour(4, 1, policies=["expert", "heuristic", "heuristic", "expert"], seed=10)
+    simulate_one_colour(3, 2, policies="expert", scoring="alternative", seed=11)
 
 
 def games() -> None:

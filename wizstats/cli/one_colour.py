@@ -31,7 +31,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         nargs="+",
         default=[DEFAULT_POLICY],
         help="one policy for all players or one per player, player 0 (dealer of round 1) first"
-        f" (default: {DEFAULT_POLICY}; the one-colour engine has no expert yet and plays heuristic for it, with a warning)",
+        f" (default: {DEFAULT_POLICY}: the one-colour engine's own expert)",
     )
     p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
     p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")

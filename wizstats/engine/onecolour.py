@@ -23,23 +23,39 @@ RULES 9 gives the mode in one sentence; this is the reading implemented (uncerta
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, fields
 
 import numpy as np
 import pandas as pd
 
+from .._kernels.players.fitted import load  # numba-free: the fitted data's loader
 from ..checks import MAX_ROUNDS, MAX_START, WrongType, choice, count, flag, optional, whole
 from ..estimates import html_table
 from ..intervals import mean_interval, wilson_interval
-from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
+from ..layout import OC_EXPERT, OC_HEURISTIC, P_RANDOM
+from ..players import DEFAULT_POLICY, POLICIES, Policies, Policy, resolve_policies
 from ..reference import HAND_SIZES, PILE, card_text
 from ..rules import Rules, Scoring, raw_score
 from .setup import engine_players, n_blocks, run_chunks, seed_key, thread_count
 
-__all__ = ["OneColourEngine", "OneColourResult", "OneColourTrace", "simulate_one_colour", "trace_one_colour"]
+__all__ = [
+    "EXPERT_SETTINGS",
+    "OneColourEngine",
+    "OneColourResult",
+    "OneColourTrace",
+    "expert_rows",
+    "simulate_one_colour",
+    "trace_one_colour",
+]
 
-_DEFAULTS = {"scale": 1.0, "bias": 0.0, "lead_min": 0.55, "kill": 0.5, "duck": 0.15, "norm": 1.0}
+_DEFAULTS = {
+    name: POLICIES["heuristic"].params[name].default for name in ("scale", "bias", "lead_min", "kill", "duck", "norm")
+}
+"""The one-colour heuristic's parameters, kernel columns 0-5 in this order, at the heuristic's registered defaults."""
+EXPERT_SETTINGS = ("scale", "kill", "read", "pick", "lead_min", "duck")
+"""The one-colour expert's settings per round, in the order of :func:`expert_rows`' columns."""
 _CHUNK_GAMES = 1 << 14
 MAX_TRACE_GAMES = 10_000
 """The most games a one-colour trace keeps."""
@@ -148,6 +164,17 @@ class OneColourTrace:
         """The arrays in kernel order (``hands .. winners``): the kernel's outputs."""
         return [getattr(self, f.name) for f in fields(self)[5:]]
 
+    def points(self) -> np.ndarray:
+        """Points of each game, round and player, ``int64[G, 12, n]`` (player ``p`` sits at seat ``(p - k) % n``
+        in round ``k``, 0-based), under the trace's scoring; a game's total is the sum over its rounds."""
+        n, g = self.n_players, len(self.bids)
+        out = np.zeros((g, 12, n), np.int64)
+        for k, r in enumerate(HAND_SIZES):
+            table = np.array([[raw_score(b, t, Scoring(self.scoring), r) for t in range(r + 1)] for b in range(r + 1)])
+            tricks = (self.winners[:, k, :r, None] == np.arange(n)).sum(axis=1)  # [G, seat]
+            out[:, k, (np.arange(n) + k) % n] = table[self.bids[:, k], tricks]
+        return out
+
     def frame(self) -> pd.DataFrame:
         """One row per game, round and player: ``game, round, player, seat, hand, bid, tricks, score, total``."""
         n, rows = self.n_players, []
@@ -176,6 +203,27 @@ class OneColourTrace:
         return pd.DataFrame(rows)
 
 
+@functools.cache
+def _expert_fit() -> dict[str, np.ndarray]:
+    return load("one_colour_expert")
+
+
+def expert_rows() -> np.ndarray:
+    """The one-colour expert's settings, ``float64[12, 6]``: per round (4..15 cards) :data:`EXPERT_SETTINGS`.
+
+    Fitted per round by ``tools/fit_one_colour_expert.py`` (``wizstats/data/one_colour_expert.npz``):
+    ``scale`` multiplies the heuristic's expected tricks, ``kill`` weighs each threat to a card when bidding,
+    ``read`` weighs what the visible earlier bids leave over, ``pick`` 1 bids the best expected score under
+    the trick distribution (0: the estimate rounded); ``lead_min`` and ``duck`` are the heuristic's card-play
+    settings (see :mod:`wizstats._kernels.variants.onecolour`).
+
+    >>> expert_rows().shape
+    (12, 6)
+    """
+    fit = _expert_fit()
+    return np.stack([fit[name].astype(float) for name in EXPERT_SETTINGS], axis=1)
+
+
 @dataclass(frozen=True)
 class OneColourEngine:
     """The one-colour engine (RULES 9) for a table of ``n_players`` (3 or 4), checked when made.
@@ -183,8 +231,9 @@ class OneColourEngine:
     One colour is not a deck or a variant of :class:`~wizstats.Rules`: its piles, its schedule
     and its card values are fixed; the table, plus/minus one and the scoring are its settings.
     :meth:`from_rules` (and ``engine_for(rules, "one-colour")``) takes them from rules. The
-    kernels play ``random`` and the one-colour heuristic (``expert`` falls back to it, with a
-    warning); see :mod:`wizstats._kernels.variants.onecolour`.
+    kernels play ``random``, the one-colour heuristic and the one-colour ``expert`` (the heuristic's card
+    play, bids by expected score, settings fitted per round: :func:`expert_rows`); see
+    :mod:`wizstats._kernels.variants.onecolour`.
     """
 
     n_players: int = 4
@@ -212,24 +261,29 @@ class OneColourEngine:
             )
         return cls(rules.n_players, rules.plus_minus_one, rules.scoring.value)
 
-    def setup(self, policies: Policies) -> tuple[list[Policy], np.ndarray, np.ndarray, np.ndarray]:
-        """``players, policy ids, params, st0`` for the one-colour kernels."""
+    def setup(self, policies: Policies) -> tuple[list[Policy], np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """``players, policy ids, params, expert rows, st0`` for the one-colour kernels.
+
+        ``heuristic`` plays with its own ``scale, bias, lead_min, kill, duck, norm``; ``expert`` takes no
+        parameters: its row is the heuristic's defaults, and the kernels put its settings of each round
+        (:func:`expert_rows`) in their columns when they deal that round.
+        """
         from .._kernels.variants import onecolour as k  # numba: imported on first use
 
         resolved, _, _ = resolve_policies(policies, self.n_players)
-        resolved = engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS)
+        resolved = engine_players(resolved, "the one-colour engine (RULES 9)", _DEFAULTS, ())
         params = np.zeros((k.MAXP, 8))
         pids = np.zeros(k.MAXP, np.int64)
         for p, policy in enumerate(resolved):
-            own = policy.params if policy.name == "heuristic" else {}  # others (expert too): the defaults
+            own = policy.params if policy.name == "heuristic" else {}  # the expert's row: the defaults
             values = {**_DEFAULTS, **{key: v for key, v in own.items() if key in _DEFAULTS}}
             params[p, :6] = [values[name] for name in _DEFAULTS]
-            pids[p] = 0 if policy.name == "random" else 1
+            pids[p] = {"random": P_RANDOM, "heuristic": OC_HEURISTIC, "expert": OC_EXPERT}[policy.name]
         st0 = np.zeros(k.N_O, np.int64)
         st0[k.O_N] = self.n_players
         st0[k.O_PM1] = int(self.plus_minus_one)
         st0[k.O_SCORING] = int(Scoring(self.scoring) is Scoring.ALTERNATIVE)
-        return resolved, pids, params, st0
+        return resolved, pids, params, expert_rows(), st0
 
     def simulate(
         self,
@@ -251,7 +305,7 @@ class OneColourEngine:
         seed_key(seed)
         optional(progress, flag, "progress")
         thread_count(threads)
-        resolved, pids, params, st0 = self.setup(policies)
+        resolved, pids, params, rows, st0 = self.setup(policies)
         key = np.uint64(seed_key(seed))
         n = self.n_players
 
@@ -260,7 +314,7 @@ class OneColourEngine:
             c = np.zeros((blocks, 12, n, 16, 16), np.int64)
             t = np.zeros((blocks, 2, n), np.int64)
             w = np.zeros((blocks, n + 1), np.int64)
-            simulate_one_colour_games(st0, pids, params, key, start, size, blocks, c, t, w)
+            simulate_one_colour_games(st0, pids, params, rows, key, start, size, blocks, c, t, w)
             return [c.sum(axis=0), t.sum(axis=0), w.sum(axis=0)]
 
         counts, totals, wins = run_chunks(n_games, _CHUNK_GAMES, batch, threads=threads, progress=progress, unit="game")
@@ -284,9 +338,9 @@ class OneColourEngine:
         start = whole(start, "start", 0, MAX_START)
         if n_games > MAX_TRACE_GAMES:
             raise ValueError(f"trace at most {MAX_TRACE_GAMES} games; use simulate_one_colour() for statistics")
-        _, pids, params, st0 = self.setup(policies)
+        _, pids, params, rows, st0 = self.setup(policies)
         out = OneColourTrace.empty(self, key, start, n_games)
-        trace_one_colour_games(st0, pids, params, np.uint64(key), start, *out.arrays())
+        trace_one_colour_games(st0, pids, params, rows, np.uint64(key), start, *out.arrays())
         return out
 
 
@@ -305,7 +359,7 @@ def simulate_one_colour(
 
     A thin wrapper: ``OneColourEngine(n_players, plus_minus_one, scoring).simulate(n_games, ...)``.
     ``random`` plays at random; ``heuristic`` the one-colour heuristic, and ``expert`` (the
-    default, :data:`wizstats.DEFAULT_POLICY`) falls back to it with a warning.
+    default, :data:`wizstats.DEFAULT_POLICY`) the one-colour expert (:func:`expert_rows`).
     """
     engine = OneColourEngine(n_players, plus_minus_one, scoring)
     return engine.simulate(n_games, policies=policies, seed=seed, threads=threads, progress=progress)

@@ -5,9 +5,7 @@ from __future__ import annotations
 import contextlib
 import math
 import sys
-import warnings
 from collections.abc import Callable, Collection, Iterator, Sequence
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
@@ -202,51 +200,28 @@ def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object
     checks.optional(progress, checks.flag, "progress")
 
 
-def _outside_wizstats() -> int:
-    """The ``stacklevel`` that makes a warning of the caller name the first frame outside wizstats (the user's call)."""
-    package = str(Path(__file__).parents[1])
-    frame, level = sys._getframe(2), 2  # the caller's caller: level 2 of a warning issued by the caller
-    while frame.f_back is not None and frame.f_code.co_filename.startswith(package):
-        frame, level = frame.f_back, level + 1
-    return level
-
-
 def engine_players(
-    policies: Sequence[Policy], engine: str, played: Collection[str], expert: Collection[str] | None = None
+    policies: Sequence[Policy], engine: str, played: Collection[str], expert: Collection[str]
 ) -> list[Policy]:
-    """The players an engine with ``random``, its own ``heuristic`` and maybe its own ``expert`` plays for ``policies``.
+    """The players an engine with ``random`` and its own ``heuristic`` and ``expert`` plays for ``policies``.
 
-    ``expert``: the expert parameters the engine's own expert reads, or ``None`` when it has none.
-    Without one, ``expert`` (at its default parameters) falls back explicitly: its seats play the
-    engine's heuristic, a warning says so, and the results name ``heuristic``, the player that
-    produced them. Other policies, and parameters the engine's players do not read (those outside
-    ``played`` or ``expert`` changed from their defaults), are refused: such a run would report
-    another player under the name asked for.
+    ``played``: the heuristic parameters the engine's heuristic reads; ``expert``: the expert parameters
+    the engine's own expert reads (empty: it takes none, its settings are fitted). Other policies, and
+    parameters the engine's players do not read (those outside ``played`` or ``expert`` changed from
+    their defaults), are refused: such a run would report another player under the name asked for.
     """
     out = []
     for policy in policies:
         if policy.name == "expert":
             changed = [k for k, v in policy.params.items() if v != POLICIES["expert"].defaults[k]]
-            if expert is not None:
-                unread = [k for k in changed if k not in expert]
-                if unread:
-                    takes = f"it takes: {', '.join(expert)}" if expert else "it takes none: its bids are fitted"
-                    raise ValueError(f"{engine} plays its own expert, which has no parameter {unread[0]!r} ({takes})")
-                out.append(policy)
-                continue
-            if changed:
-                raise ValueError(f"{engine} has no expert: it cannot play expert's parameter {changed[0]!r}")
-            warnings.warn(
-                f"{engine} has no expert player: its seats play this engine's heuristic (named so in the results)",
-                UserWarning,
-                stacklevel=_outside_wizstats(),
-            )
-            policy = Policy("heuristic")
+            unread = [k for k in changed if k not in expert]
+            if unread:
+                takes = f"it takes: {', '.join(expert)}" if expert else "it takes none: its settings are fitted"
+                raise ValueError(f"{engine} plays its own expert, which has no parameter {unread[0]!r} ({takes})")
+            out.append(policy)
+            continue
         if policy.name not in ("random", "heuristic"):
-            raise ValueError(
-                f"{engine} plays the policies random and heuristic only (expert falls back to heuristic),"
-                f" not {policy.name!r}"
-            )
+            raise ValueError(f"{engine} plays the policies random, heuristic and expert only, not {policy.name!r}")
         defaults = POLICIES[policy.name].defaults
         unread = [k for k, v in policy.params.items() if k not in played and v != defaults[k]]
         if unread:

@@ -25,7 +25,7 @@ from .._kernels.players.fitted import load  # numba-free: the fitted data's load
 from ..checks import WrongType
 from ..intervals import mean_interval
 from ..layout import H_KILL, H_SCALE, MAXP, N_PARAMS, P_RANDOM, SP_EXPERT, SP_HEURISTIC, SP_PICK, SP_READ
-from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
+from ..players import DEFAULT_POLICY, POLICIES, Policies, Policy, resolve_policies
 from ..rules import Rules
 from .rounds import Batch, RoundEngineBase
 from .setup import CHUNK_ROUNDS, KernelInputs, engine_players, n_blocks, round_setup, simulate_iv
@@ -54,8 +54,12 @@ EVENTS = (
 )
 """Names of the special-card events counted by :func:`simulate_special` (kernel order ``EV_*``)."""
 
-_HEURISTIC_DEFAULTS = {"scale": 1.0, "bias": 0.0, "ruff": 1.0, "lead_min": 0.55, "kill": 0.5, "duck": 0.15, "norm": 1.0}
-"""The special heuristic's parameters (kernel columns in this order); a ``heuristic`` policy's values replace them."""
+_HEURISTIC_DEFAULTS = {
+    name: POLICIES["heuristic"].params[name].default
+    for name in ("scale", "bias", "ruff", "lead_min", "kill", "duck", "norm")
+}
+"""The special heuristic's parameters (kernel columns in this order) at the heuristic's registered defaults; a
+``heuristic`` policy's values replace them."""
 
 
 @functools.cache

@@ -305,8 +305,10 @@ POLICIES["expert"] = PolicyInfo(
     "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. With special cards the special-card engine plays its own expert: the special "
     "heuristic's card play, bids by expected score from the same card chances, with a scale, the weight of the "
     "earlier bids and the choice of distribution or rounding fitted per hand size (tools/fit_special_expert.py); "
-    "it takes no parameters. Not covered: one-colour mode, whose engine has no expert: its seats fall back to "
-    "that engine's heuristic at its defaults, with a warning, and the results name `heuristic`; other decks use "
+    "it takes no parameters. In one-colour mode that engine plays its own expert: the one-colour heuristic's "
+    "card play, bids by expected score from its per-card chances, with a scale, the weight of each threat, the "
+    "weight of the earlier bids, the choice of distribution or rounding and the card-play settings fitted per "
+    "round (tools/fit_one_colour_expert.py); it takes no parameters either. Other decks use "
     "the analytic estimate, also in round 1.",
 )
 

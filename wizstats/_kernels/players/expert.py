@@ -199,7 +199,14 @@ def read_bids(g, seat, e, weight):
             if b >= 0:
                 told += b
                 k += 1
-    if k == 0:
+    return leftover_share(e, told, k, n, r, weight)
+
+
+@hotjit
+def leftover_share(e, told, k, n, r, weight):
+    """``e`` moved (by ``weight``) to its share of what ``k`` earlier bids summing to ``told`` leave of ``r``
+    tricks at ``n`` players, against what ``k`` bids leave on average (also the one-colour expert's)."""
+    if k == 0 or weight == 0.0:
         return e
     usual = r - k * r / n  # what k bids leave over on average
     left = max(r - told, 0)
@@ -234,15 +241,37 @@ def trick_distribution(g, seat, e, par):
         p = card_chance(f, w, v, seat, c, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
         p = min(1.0, p * scale) if total > 0.0 else min(1.0, e / r)
         m += 1
-        for t in range(m, 0, -1):
-            f[D_AT + t] = f[D_AT + t] * (1.0 - p) + f[D_AT + t - 1] * p
-        f[D_AT] *= 1.0 - p
+        add_trial(f, D_AT, m, p)
+
+
+@hotjit
+def add_trial(f, at, m, p):
+    """Add the ``m``-th independent trial, a trick with chance ``p``, to the distribution ``f[at .. at + m]``."""
+    for t in range(m, 0, -1):
+        f[at + t] = f[at + t] * (1.0 - p) + f[at + t - 1] * p
+    f[at] *= 1.0 - p
+
+
+@hotjit
+def scaled_trials(f, k, r, e):
+    """``f[r + t]``: chance of ``t`` tricks when the ``k`` cards' chances ``f[0 .. k - 1]``, scaled to sum to ``e``
+    (each capped at 1; all ``e / k`` when they sum to 0), are independent trials (the special-card and
+    one-colour experts'); ``f`` holds ``2 r + 1`` slots."""
+    raw = 0.0
+    for i in range(k):
+        raw += f[i]
+    for t in range(r + 1):
+        f[r + t] = 0.0
+    f[r] = 1.0
+    for i in range(k):
+        p = min(1.0, f[i] * e / raw) if raw > 0.0 else min(1.0, e / k)
+        add_trial(f, r, i + 1, p)
 
 
 @hotjit
 def best_bid(f, at, r, scoring, forbidden):
     """The bid 0..r (not ``forbidden``) with the best expected score when ``f[at + t]`` is the chance of ``t``
-    tricks; and that score (also the special-card expert's, :mod:`..special.expert`)."""
+    tricks; and that score (also the special-card and one-colour experts')."""
     best, top = -1, -1e18
     for b in range(r + 1):
         if b == forbidden:

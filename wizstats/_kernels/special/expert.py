@@ -28,7 +28,7 @@ import numpy as np
 
 from ...layout import SP_EXPERT, SP_PICK, SP_READ
 from ..jit import hotjit
-from ..players.expert import best_bid, read_bids
+from ..players.expert import best_bid, read_bids, scaled_trials
 from ..rules.core import ST_R, ST_SCORING, avoid_forbidden
 from .policy import hand_estimate, sp_choose_bid
 
@@ -42,18 +42,7 @@ def sp_expert_bid(g, seat, forbidden):
     if par[SP_PICK] == 0.0:
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     f = g.optf[1]
-    k = g.hand_len[seat]
-    raw = 0.0
-    for i in range(k):
-        raw += f[i]
-    for t in range(r + 1):
-        f[r + t] = 0.0
-    f[r] = 1.0
-    for i in range(k):
-        p = min(1.0, f[i] * e / raw) if raw > 0.0 else min(1.0, e / k)
-        for t in range(i + 1, 0, -1):
-            f[r + t] = f[r + t] * (1.0 - p) + f[r + t - 1] * p
-        f[r] *= 1.0 - p
+    scaled_trials(f, g.hand_len[seat], r, e)
     bid, _ = best_bid(f, r, r, g.st[ST_SCORING], forbidden)
     return bid
 

@@ -11,8 +11,8 @@ Seats are numbered from the round's dealer (RULES 2): player ``p`` sits at seat
 Randomness: round ``k`` of game ``i`` draws from stream ``i * 12 + k`` (:func:`.core.seed_round`),
 so a game does not depend on how games are cut into blocks or threads.
 
-Players: policy id 0 plays at random; every other id plays the heuristic below (parameters
-scale, bias, lead_min, kill, duck, norm in columns 0-5):
+Players: policy id 0 plays at random; id :data:`~wizstats.layout.OC_EXPERT` plays the expert below; every
+other id plays the heuristic (parameters scale, bias, lead_min, kill, duck, norm in columns 0-5):
 
 - a card of value ``v`` holds against a player who holds ``hl`` of his ``U`` unplayed pile cards,
   ``h`` of them above ``v``, with the exact chance ``C(U - h, hl) / C(U, hl)``; when bidding every
@@ -23,14 +23,25 @@ scale, bias, lead_min, kill, duck, norm in columns 0-5):
 - play as the standard heuristic: wanting tricks, the lowest card that wins now with chance
   >= ``lead_min``, else the best chance; not wanting, lead the lowest card, follow with the
   highest card that loses.
+
+The expert plays the heuristic's cards and bids as the standard expert does (:mod:`..players.expert`):
+the heuristic's estimate before ``scale`` and ``bias`` (:func:`oc_estimate`), times ``scale``, moved towards
+its share of what the visible earlier bids leave over (weight in column ``OC_READ``,
+:func:`..players.expert.leftover_share`); with column ``OC_PICK`` at 1 the bid with the best expected score for
+the cards' chances scaled to that estimate and counted as independent trials, at 0 the estimate rounded. Its
+``scale``, ``kill``, ``read``, ``pick``, ``lead_min`` and ``duck`` change with the round: the drivers take them
+per round in ``rows[k]`` (:data:`ROW`: the columns they go to) and write them into an expert seat's row
+when they deal round ``k`` (:func:`start_round`); the engine reads them from
+``wizstats/data/one_colour_expert.npz`` (``tools/fit_one_colour_expert.py``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from ...layout import P_RANDOM
+from ...layout import OC_EXPERT, OC_PICK, OC_READ, P_RANDOM
 from ..jit import jit, namedtuple, pjit, prange
+from ..players.expert import best_bid, leftover_share, scaled_trials
 from ..rules.core import (
     allowed_bid,
     avoid_forbidden,
@@ -61,6 +72,8 @@ N_O = 8
 
 # P_RANDOM is wizstats.layout's; the one-colour heuristic's own parameter columns:
 H_SCALE, H_BIAS, H_LEAD_MIN, H_KILL, H_DUCK, H_NORM = 0, 1, 2, 3, 4, 5
+ROW = np.array([H_SCALE, H_KILL, OC_READ, OC_PICK, H_LEAD_MIN, H_DUCK], np.int64)
+"""The columns an expert seat's per-round settings ``rows[k, :]`` (scale, kill, read, pick, lead_min, duck) go to."""
 
 OneColourState = namedtuple(
     "OneColourState",
@@ -80,6 +93,7 @@ OneColourState = namedtuple(
         "log_play",  # int64[PILE, MAXP]: per trick, the values in play order
         "log_lead",  # int64[PILE]
         "log_win",  # int64[PILE]
+        "scratch",  # float64[2 PILE + 1]: the expert's card chances, then its trick distribution
     ],
 )
 
@@ -103,6 +117,7 @@ def new_one_colour_state(st0, policy, params):
         np.zeros((PILE, MAXP), np.int64),
         np.zeros(PILE, np.int64),
         np.zeros(PILE, np.int64),
+        np.zeros(2 * PILE + 1),
     )
 
 
@@ -168,14 +183,13 @@ def value_chance(g, seat, v, bidding):
 
 
 @jit
-def oc_bid(g, seat, forbidden):
-    """The bid of ``seat``; never ``forbidden`` (-1: none)."""
-    r = g.st[O_R]
-    if g.policy[seat] == P_RANDOM:
-        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
+def oc_estimate(g, seat):
+    """The heuristic's expected tricks of ``seat`` before ``scale`` and ``bias``; each card's chance in ``g.scratch``."""
+    f = g.scratch
     e = 0.0
     for i in range(g.hand_len[seat]):
-        e += value_chance(g, seat, g.hands[seat, i], True)
+        f[i] = value_chance(g, seat, g.hands[seat, i], True)
+        e += f[i]
     norm = g.params[seat, H_NORM]
     if norm > 0.0:
         total = 0.0
@@ -183,7 +197,38 @@ def oc_bid(g, seat, forbidden):
             total += value_chance(g, seat, v, True)
         if total > 0.0:
             e = (1.0 - norm) * e + norm * e * PILE / (g.st[O_N] * total)
-    e = e * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
+    return e
+
+
+@jit
+def oc_expert_bid(g, seat, forbidden):
+    """The expert's bid (module notes); never ``forbidden``."""
+    st = g.st
+    n, r = st[O_N], st[O_R]
+    par = g.params[seat]
+    e = min(max(oc_estimate(g, seat) * par[H_SCALE] + par[H_BIAS], 0.0), float(r))
+    told, k = 0, 0
+    for q in range(n):
+        if q != seat and g.bids[q] >= 0:  # bids are open; those not made yet are -1
+            told += g.bids[q]
+            k += 1
+    e = leftover_share(e, told, k, n, r, par[OC_READ])
+    if par[OC_PICK] == 0.0:
+        return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
+    scaled_trials(g.scratch, g.hand_len[seat], r, e)
+    bid, _ = best_bid(g.scratch, r, r, st[O_SCORING], forbidden)
+    return bid
+
+
+@jit
+def oc_bid(g, seat, forbidden):
+    """The bid of ``seat``; never ``forbidden`` (-1: none)."""
+    r = g.st[O_R]
+    if g.policy[seat] == P_RANDOM:
+        return allowed_bid(below(g.rng, n_allowed_bids(r, forbidden)), forbidden)
+    if g.policy[seat] == OC_EXPERT:
+        return oc_expert_bid(g, seat, forbidden)
+    e = oc_estimate(g, seat) * g.params[seat, H_SCALE] + g.params[seat, H_BIAS]
     return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
 
 
@@ -269,8 +314,9 @@ def play_one_colour_round(g):
 
 
 @jit
-def start_round(g, key, game, k, policy, params):
-    """Seed round ``k`` of ``game``, seat the players (dealer: player ``k mod n``) and deal."""
+def start_round(g, key, game, k, policy, params, rows):
+    """Seed round ``k`` of ``game``, seat the players (dealer: player ``k mod n``; an expert with its settings
+    of round ``k``, ``rows[k]``) and deal."""
     st = g.st
     n = st[O_N]
     dealer = k % n
@@ -279,6 +325,9 @@ def start_round(g, key, game, k, policy, params):
         g.policy[s] = policy[p]
         for c in range(params.shape[1]):
             g.params[s, c] = params[p, c]
+        if policy[p] == OC_EXPERT:
+            for j in range(ROW.size):
+                g.params[s, ROW[j]] = rows[k, j]
     st[O_R] = FIRST_HAND + k
     seed_round(g.rng, key, game * ROUNDS + k)
     deal_one_colour(g)
@@ -286,7 +335,7 @@ def start_round(g, key, game, k, policy, params):
 
 
 @pjit
-def simulate_one_colour_games(st0, policy, params, key, start, n_games, n_blocks, counts, totals, wins):
+def simulate_one_colour_games(st0, policy, params, rows, key, start, n_games, n_blocks, counts, totals, wins):
     """Play games ``start .. start + n_games - 1``; per block add ``counts[b, k, seat, bid, tricks]``,
     ``totals[b, 0|1, player]`` (sum and sum of squares of final totals) and ``wins[b, player]``
     (games the player won, alone or tied; ``wins[b, n]`` counts tied games)."""
@@ -299,7 +348,7 @@ def simulate_one_colour_games(st0, policy, params, key, start, n_games, n_blocks
             for p in range(n):
                 total[p] = 0
             for k in range(ROUNDS):
-                dealer = start_round(g, key, game, k, policy, params)
+                dealer = start_round(g, key, game, k, policy, params, rows)
                 play_one_colour_round(g)
                 r = g.st[O_R]
                 for s in range(n):
@@ -320,7 +369,7 @@ def simulate_one_colour_games(st0, policy, params, key, start, n_games, n_blocks
 
 
 @jit
-def trace_one_colour_games(st0, policy, params, key, start, hands, bids, plays, leaders, winners):
+def trace_one_colour_games(st0, policy, params, rows, key, start, hands, bids, plays, leaders, winners):
     """Play games ``start ..`` one per row, recording every round (small runs only).
 
     Shapes: ``hands[G, 12, n, 15]`` values as dealt (-1 after the hand), ``bids[G, 12, n]``,
@@ -331,7 +380,7 @@ def trace_one_colour_games(st0, policy, params, key, start, hands, bids, plays, 
     g = new_one_colour_state(st0, policy, params)
     for row in range(hands.shape[0]):
         for k in range(ROUNDS):
-            start_round(g, key, start + row, k, policy, params)
+            start_round(g, key, start + row, k, policy, params, rows)
             r = g.st[O_R]
             for s in range(n):
                 for i in range(r):
