@@ -11,6 +11,7 @@ out) or survived (every test passed). ``docs/mutation.md`` gets the table and th
     nice -n 10 python tools/mutants.py --area intervals        # one area
     python tools/mutants.py --list                             # the list, nothing run
     nice -n 10 python tools/mutants.py --source /path/to/other/checkout --label before
+    python tools/mutants.py --jobs 16                          # 16 mutants at a time, each in a scratch tree of its own
 
 ``--source`` runs the mutants against another checkout (for instance the commit before new tests
 were added); the mapped tests that do not exist there are left out. ``--label`` names the column
@@ -22,6 +23,13 @@ cache is keyed by a hash of all kernel sources, ``wizstats/_kernels/jit.py``), 1
 two cores; the others reuse the cache of the unmutated tree. The scratch tree lives at a fixed path
 and every file keeps a fixed modification time, so numba's and Python's caches stay valid from run
 to run (``--clean`` deletes the scratch directory, compiled kernels included).
+
+``--jobs N`` runs N mutants at a time, on a machine with the cores for it: the mutants are split into N
+shares of about equal expected time (the seconds each took last time, else a guess), each share runs in
+a scratch tree and numba cache of its own (``SCRATCH/job-K``, where ``results.jsonl`` gets each result as it
+comes) with ``NUMBA_NUM_THREADS`` = cores / N,
+its mutants that leave the kernels alone first (they compile the unmutated kernels once for the share).
+The results are the same as one at a time: every mutant still runs its mapped tests on its own tree.
 
 Not part of CI; ``tests/test_mutants_list.py`` (in CI) checks that every snippet still applies.
 """
@@ -36,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -691,10 +700,12 @@ def run(
     kernel_timeout: float,
     *,
     baseline: bool = True,
+    mutate: bool = True,
     on_result=None,  # type: ignore[no-untyped-def]
     log=print,  # type: ignore[no-untyped-def]
 ) -> dict[str, dict[str, object]]:
-    """Run every mutant against ``source``; the result per mutant id (also passed to ``on_result`` as it comes)."""
+    """Run every mutant against ``source``; the result per mutant id (also passed to ``on_result`` as it comes).
+    ``mutate=False``: only the baseline (the mutants' tests on the unmutated tree)."""
     problems = check_applies(source, mutants)
     if problems:
         raise SystemExit("the mutants do not apply to " + str(source) + ":\n  " + "\n  ".join(problems))
@@ -719,7 +730,7 @@ def run(
         if status != "passed":
             raise SystemExit("the unmutated tree fails its tests; fix that first:\n" + tail)
     results: dict[str, dict[str, object]] = {}
-    for m in mutants:
+    for m in mutants if mutate else []:
         index = MUTANTS.index(m) if m in MUTANTS else len(MUTANTS)  # a stable time stamp per mutant
         path = tree / m.path
         original = path.read_text()
@@ -744,6 +755,47 @@ def run(
         if on_result is not None:
             on_result(m.id, results[m.id])
     return results
+
+
+def shares(mutants: list[Mutant], jobs: int, seconds: dict[str, float]) -> list[list[Mutant]]:
+    """``mutants`` split into ``jobs`` shares of about equal expected time (longest first, each to the share
+    with the least so far); within a share the mutants that leave the kernels alone come first.
+
+    >>> [[m.id for m in s] for s in shares(MUTANTS[:4], 2, {"R1": 100.0, "R2": 5.0, "R3": 90.0, "R4": 5.0})]
+    [['R1'], ['R2', 'R4', 'R3']]
+    """
+    guess = {True: 300.0, False: 60.0}
+    load = [0.0] * jobs
+    out: list[list[Mutant]] = [[] for _ in range(jobs)]
+    for m in sorted(mutants, key=lambda m: -seconds.get(m.id, guess[m.kernel])):
+        k = load.index(min(load))
+        out[k].append(m)
+        load[k] += seconds.get(m.id, guess[m.kernel])
+    return [sorted(share, key=lambda m: (m.kernel, MUTANTS.index(m) if m in MUTANTS else 0)) for share in out if share]
+
+
+def _run_share(args: tuple[list[Mutant], Path, Path, float, float, int]) -> dict[str, dict[str, object]]:
+    """One share of a ``--jobs`` run, in a process of its own (its log lines prefixed with its scratch)."""
+    share, source, scratch, timeout, kernel_timeout, threads = args
+    os.environ["NUMBA_NUM_THREADS"] = str(threads)
+    scratch.mkdir(parents=True, exist_ok=True)
+    lines = scratch / "results.jsonl"  # each result as it comes, for a run cut short
+    lines.unlink(missing_ok=True)
+
+    def keep(mutant_id: str, result: dict[str, object]) -> None:
+        with lines.open("a") as f:
+            f.write(json.dumps({"id": mutant_id, **result}) + "\n")
+
+    return run(
+        share,
+        source,
+        scratch,
+        timeout,
+        kernel_timeout,
+        baseline=False,
+        on_result=keep,
+        log=lambda line: print(f"[{scratch.name}] {line}", flush=True),
+    )
 
 
 # ---------------------------------------------------------------- the report
@@ -843,6 +895,7 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="do not run the unmutated tests first (only to resume a run whose baseline passed)",
     )
+    parser.add_argument("--jobs", type=int, default=1, help="mutants run at a time (default: 1; see above)")
     args = parser.parse_args(argv)
     if args.clean:
         shutil.rmtree(args.scratch, ignore_errors=True)
@@ -868,15 +921,41 @@ def main(argv: list[str] | None = None) -> int:
         args.results.write_text(json.dumps(stored, indent=1, sort_keys=True) + "\n")
         write_report(stored["results"], args.report, stored.get("notes", {}))
 
-    run(
-        chosen,
-        args.source.resolve(),
-        args.scratch,
-        args.timeout,
-        args.kernel_timeout,
-        baseline=not args.skip_baseline,
-        on_result=save,
-    )
+    if args.jobs < 1:
+        raise SystemExit(f"--jobs must be at least 1, not {args.jobs}")
+    if args.jobs == 1:
+        run(
+            chosen,
+            args.source.resolve(),
+            args.scratch,
+            args.timeout,
+            args.kernel_timeout,
+            baseline=not args.skip_baseline,
+            on_result=save,
+        )
+    else:
+        if not args.skip_baseline:  # once, unmutated, in a scratch tree of its own
+            run(
+                chosen,
+                args.source.resolve(),
+                args.scratch / "baseline",
+                args.timeout,
+                args.kernel_timeout,
+                mutate=False,
+            )
+        last = {k: float(v["seconds"]) for k, v in done.items()} | {
+            k: float(v["seconds"]) for k, v in stored.get("results", {}).get("after", {}).items() if k not in done
+        }
+        parts = shares(chosen, args.jobs, last)
+        threads = max(1, (os.cpu_count() or 1) // len(parts))
+        work = [
+            (share, args.source.resolve(), args.scratch / f"job-{k}", args.timeout, args.kernel_timeout, threads)
+            for k, share in enumerate(parts)
+        ]
+        with ProcessPoolExecutor(len(parts)) as pool:
+            for future in as_completed([pool.submit(_run_share, w) for w in work]):
+                for mutant_id, result in future.result().items():
+                    save(mutant_id, result)
     stored.setdefault("results", {}).setdefault(args.label, {})
     print(
         f"score ({args.label}): {_score(stored['results'][args.label], [m.id for m in MUTANTS])}; wrote {args.report}"
