@@ -319,7 +319,7 @@ def test_score_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 # ---------------------------------------------------------------- one colour
 def test_one_colour(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["one-colour", "--players", "3", "--games", "150", "--seed", "6", "--plus-minus-one"]
-    res = ws.simulate_one_colour(3, 150, policies="heuristic", seed=6, plus_minus_one=True)
+    res = ws.simulate_one_colour(3, 150, policies=ws.DEFAULT_POLICY, seed=6, plus_minus_one=True)
     out = run(argv, capsys)
     assert out.splitlines()[0] == "one colour, 3 players, 150 games, standard scoring; seed 6"
     printed = table(out, "player")
