@@ -79,9 +79,21 @@ def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> N
     parser.add_argument("--n", type=int, default=n, help=n_help)
 
 
+SAMPLE = ("policy", "n", "seed")
+"""The options of a Monte Carlo estimate (:func:`add_sample`, :func:`add_seed`)."""
+
+API_NAMES = {"players": "n_players"}
+"""The options whose keyword in the API has another name; every other option is its keyword."""
+
+
+def keywords(args: argparse.Namespace, *options: str) -> dict[str, Any]:
+    """The values of ``options`` (their names in ``args``) as the API's keywords (``--players`` is ``n_players``)."""
+    return {API_NAMES.get(name, name): getattr(args, name) for name in options}
+
+
 def sample_args(args: argparse.Namespace) -> dict[str, Any]:
     """The keywords of a Monte Carlo estimate from ``--policy``, ``--n`` and ``--seed``."""
-    return {"policy": args.policy, "n": args.n, "seed": args.seed}
+    return keywords(args, *SAMPLE)
 
 
 SUMMARY_FIGURES = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..questions import QUESTIONS, AskOptions, ask, catalogue
-from ._common import ASK_KERNELS, CliError, add_format, add_players, add_sample, add_seed, emit, sample_args
+from ._common import ASK_KERNELS, SAMPLE, CliError, add_format, add_players, add_sample, add_seed, emit, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -65,15 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.n is not None and args.n < 1:
         raise CliError(f"--n must be a whole number >= 1, got {args.n}")
     options = AskOptions(
-        n_players=args.players,
-        hand_size=args.hand_size,
-        plus_minus_one=args.plus_minus_one,
-        blind_trump=args.blind_trump,
-        k=args.k,
-        schedule=args.schedule,
-        **sample_args(args),
+        **keywords(args, "players", "hand_size", "plus_minus_one", "blind_trump", "k", "schedule", *SAMPLE, "rank"),
         bids=None if args.bids is None else tuple(args.bids),
-        rank=args.rank,
     )
     answer = ask(args.name, options)
     if args.format == "table":

@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import bid_table
-from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
+from ._common import SAMPLE, add_format, add_players, add_sample, add_seed, emit_data, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -49,15 +49,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
     unseen = args.bids is None and args.seat != 1
-    res, table = bid_table(
-        args.cards,
-        trump=args.trump,
-        n_players=args.players,
-        seat=args.seat,
-        bids=args.bids,
-        plus_minus_one=args.plus_minus_one,
-        **sample_args(args),
-    )
+    res, table = bid_table(args.cards, **keywords(args, "trump", "players", "seat", "bids", "plus_minus_one", *SAMPLE))
     if emit_data(table, args):
         return 0
     columns = [c for c in table.columns if c.startswith("P(")]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..scoresheet import ScoreSheet
-from ._common import add_format, emit, parse_schedule
+from ._common import add_format, emit, keywords, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,15 +41,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     """Read, check and print the score sheet."""
     schedule = None if args.schedule is None else list(parse_schedule(args.schedule))
-    sheet = ScoreSheet.read(
-        args.file,
-        tournament=args.tournament,
-        plus_minus_one=args.plus_minus_one,
-        elimination=args.elimination,
-        scoring=args.scoring,
-        deck=args.deck,
-        schedule=schedule,
-    )
+    options = keywords(args, "tournament", "plus_minus_one", "elimination", "scoring", "deck")
+    sheet = ScoreSheet.read(args.file, **options, schedule=schedule)
     if args.format == "table":
         print(sheet.render())
     else:
