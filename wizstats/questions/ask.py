@@ -20,7 +20,7 @@ from .. import checks, exact, stats
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
 from ..rules import Rules
 from ..stats import card_win_probability
-from .base import ARTICLE_000, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, about, ci, pct
+from .base import ARTICLE_000, DEALT, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, about, ci, pct
 from .claims import CLAIMS
 
 __all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
@@ -320,14 +320,14 @@ RULES_OF_THUMB = [
     Question(
         "non-trump-13",
         "Is a non-trump 13 worth a trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _non_trump_13,
         exact_at_one=True,
     ),
     Question(
         "trump-13",
         "Is the trump 13 worth a trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _trump_13,
         exact_at_one=True,
     ),
@@ -349,27 +349,27 @@ RULES_OF_THUMB = [
     Question(
         "plus-minus-one-dealer",
         "What does plus/minus one cost the dealer?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _pm1_cost,
         source=f"{ARTICLE_000}: 'der Einzige, dem eine Zahl verboten sein kann'",
     ),
     Question(
         "bidding-last",
         "How much is bidding last worth?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _bidding_last,
         source=f"{ARTICLE_000}: 'Der Kartengeber sagt also als Letzter an – mit dem größten Informationsvorsprung'",
     ),
     Question(
         "seat-advantage",
         "Which seat scores most?",
-        ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "plus_minus_one", "blind_trump", *SIMULATED),
         _seat_advantage,
     ),
     Question(
         "bids-add-up",
         "How often do the bids add up without plus/minus one (Kuschelwizard)?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _bids_add_up,
     ),
     Question(
@@ -381,7 +381,7 @@ RULES_OF_THUMB = [
     Question(
         "trump-choice",
         "What is naming trump after looking at the hand worth to the dealer?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _trump_choice,
         source=f"{ARTICLE_000}: 'Der Geber verwandelt eine zufällige Trumpffarbe in eine für ihn passende'",
     ),

@@ -15,7 +15,17 @@ from .. import checks
 from ..players import Policy, resolve_policies
 from ..rules import Rules, hand_size_for
 
-__all__ = ["ARTICLE_000", "ARTICLE_003", "OPTION_FLAGS", "SIMULATED", "Answer", "AskOptions", "Question", "about"]
+__all__ = [
+    "ARTICLE_000",
+    "ARTICLE_003",
+    "DEALT",
+    "OPTION_FLAGS",
+    "SIMULATED",
+    "Answer",
+    "AskOptions",
+    "Question",
+    "about",
+]
 
 
 @dataclass(frozen=True)
@@ -103,6 +113,9 @@ OPTION_FLAGS = {
 
 SIMULATED = ("n", "seed", "policy")
 """The options of a simulation: they do not apply where a question is counted exactly."""
+
+DEALT = ("n_players", "hand_size", *SIMULATED)
+"""The options of a question simulated over dealt hands: the players, the hand size and the sample."""
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from ..stats import (
     shedding,
     wizard_sure_trick,
 )
-from .base import ARTICLE_000, ARTICLE_003, Answer, AskOptions, Question, about, ci, pct
+from .base import ARTICLE_000, ARTICLE_003, DEALT, SIMULATED, Answer, AskOptions, Question, about, ci, pct
 
 __all__ = ["CLAIMS"]
 
@@ -473,7 +473,7 @@ CLAIMS: list[Question] = [
     Question(
         "hidden-bids",
         "Do hidden bids take away the dealer's edge?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _hidden_bids,
         source=f"{ARTICLE_000}, on 'Verdeckter Tipp': 'Die Variante ist der einfachste Weg, den Positionsvorteil des"
         " Kartengebers auszuschalten'",
@@ -481,21 +481,21 @@ CLAIMS: list[Question] = [
     Question(
         "half-time",
         "Has a player who trails at half time lost nothing yet?",
-        ("n_players", "schedule", "n", "seed", "policy"),
+        ("n_players", "schedule", *SIMULATED),
         _half_time,
         source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
     ),
     Question(
         "jester-keep",
         "What is a Jester worth in points against a low card, and is holding it back better than shedding it early?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _jester_keep,
         source=f"{ARTICLE_003}: 'Bewaar een nar voor de slag die je niet mag winnen'",
     ),
     Question(
         "made-bid-sheds",
         "Does a player who has made his bid throw his high cards under your trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _made_bid_sheds,
         source=f"{ARTICLE_003}: 'Die speler probeert de rest van de ronde niets meer te winnen en gooit zijn hoge"
         " kaarten onder jouw slag'",
@@ -510,7 +510,7 @@ CLAIMS: list[Question] = [
     Question(
         "wizard-sure-trick",
         "Is a Wizard a sure trick to count in the bid?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _wizard_sure_trick,
         source=f"{ARTICLE_003}: 'Een tovenaar is een zekere slag zolang jij hem als eerste in de slag legt'",
     ),
