@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import bid_table
-from ._common import SAMPLE, add_format, add_players, add_sample, add_seed, emit_data, keywords
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,8 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
     p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
     add_sample(p, 4000, "deals kept (default: 4000)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.stats:hand_rounds",))
 
 

@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import strength_table
-from ._common import SAMPLE, add_format, add_players, add_sample, add_seed, emit_data, keywords
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,8 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seat", type=int, default=None, help="the seat holding the card (default: every seat)")
     add_sample(p, 5000, "rounds per seat (default: 5000)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.stats:card_rounds",))
 
 
