@@ -334,6 +334,17 @@ def test_pages_and_their_files(client: Any) -> None:
             assert asset.content == (STATIC / ref.removeprefix("/static/")).read_bytes()
 
 
+def test_pages_are_whole(client: Any) -> None:
+    """Each page is its body in the head the pages share (``static/page.html``), nothing left to fill in."""
+    from wizstats.web.app import PAGES
+
+    for path, (body, title, script) in PAGES.items():
+        text = client.get(path).text
+        assert text.startswith("<!doctype html>") and text.endswith("</body>\n</html>\n"), path
+        assert f"<title>wizstats · {title}</title>" in text and f'src="/static/{script}"' in text
+        assert (STATIC / body).read_text(encoding="utf-8") in text and "$" not in text
+
+
 def test_no_asset_comes_from_elsewhere() -> None:
     """The pages load nothing from the internet: no URL in them but the SVG namespace."""
     for path in STATIC.iterdir():

@@ -63,14 +63,38 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def add_format(parser: argparse.ArgumentParser) -> None:
-    """Add ``--format table|csv|json``."""
-    parser.add_argument("--format", choices=FORMATS, default="table", help="output format (default: table)")
+OPTIONS: dict[str, dict[str, Any]] = {
+    "--deck": {"default": "standard", "help": "standard, junior, oh-hell or SxR+W+J (default: standard)"},
+    "--games": {"type": int, "default": 10_000, "help": "games to play (default: 10000)"},
+    "--plus-minus-one": {"action": "store_true", "help": "the sum of bids may not equal the hand size"},
+    "--blind-trump": {"action": "store_true", "help": "the dealer names trump before looking (2022 reading)"},
+    "--bids": {"choices": ("open", "hidden", "after-round"), "default": "open", "help": "bid visibility"},
+    "--scoring": {"choices": ("standard", "alternative"), "default": "standard", "help": "scoring"},
+    "--elimination": {"action": "store_true", "help": "the lowest total drops out after rounds 10, 12, 15"},
+    "--threads": {"type": int, "default": None, "help": "threads (default: all cores)"},
+    "--seed": {"type": int, "default": 0, "help": "random seed; same seed, same numbers (default: 0)"},
+    "--format": {"choices": FORMATS, "default": "table", "help": "output format (default: table)"},
+}
+"""The options that several commands take alike, each defined once (:func:`add_options`)."""
+
+
+def add_options(parser: argparse.ArgumentParser, *names: str) -> None:
+    """Add the options ``names`` of :data:`OPTIONS`, in that order."""
+    for name in names:
+        parser.add_argument(name, **OPTIONS[name])
 
 
 def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> None:
     """Add ``--players``."""
     parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
+
+
+def add_policies(
+    parser: argparse.ArgumentParser, who: str, first: str, default: list[str] | None, note: str = DEFAULT_PLAYER
+) -> None:
+    """Add ``--policy`` for a table: one policy for every ``who`` (seat or player), or one each from ``first``."""
+    help_ = f"one policy for all {who}s or one per {who}, {first} first ({note})"
+    parser.add_argument("--policy", nargs="+", default=default, help=help_)
 
 
 def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> None:
@@ -79,9 +103,21 @@ def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> N
     parser.add_argument("--n", type=int, default=n, help=n_help)
 
 
+SAMPLE = ("policy", "n", "seed")
+"""The options of a Monte Carlo estimate (:func:`add_sample` and ``--seed``)."""
+
+API_NAMES = {"players": "n_players"}
+"""The options whose keyword in the API has another name; every other option is its keyword."""
+
+
+def keywords(args: argparse.Namespace, *options: str) -> dict[str, Any]:
+    """The values of ``options`` (their names in ``args``) as the API's keywords (``--players`` is ``n_players``)."""
+    return {API_NAMES.get(name, name): getattr(args, name) for name in options}
+
+
 def sample_args(args: argparse.Namespace) -> dict[str, Any]:
     """The keywords of a Monte Carlo estimate from ``--policy``, ``--n`` and ``--seed``."""
-    return {"policy": args.policy, "n": args.n, "seed": args.seed}
+    return keywords(args, *SAMPLE)
 
 
 SUMMARY_FIGURES = [
@@ -96,11 +132,6 @@ SUMMARY_FIGURES = [
     "mean_score_high",
 ]
 """The columns of a per-seat summary printed as a table (after the seat and its player)."""
-
-
-def add_seed(parser: argparse.ArgumentParser) -> None:
-    """Add ``--seed`` (default 0)."""
-    parser.add_argument("--seed", type=int, default=0, help="random seed; same seed, same numbers (default: 0)")
 
 
 def emit(frame: pd.DataFrame, fmt: str, *, title: str | None = None, float_digits: int = 4) -> None:

@@ -6,7 +6,7 @@ import argparse
 
 from ..engine import arena
 from ..rules import Rules, TrumpChoice
-from ._common import add_format, add_players, add_seed, emit
+from ._common import add_options, add_players, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -35,15 +35,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_players(p)
     p.add_argument("--hand-sizes", default="game", help="'game' (whole games), '10', '1-15' or '1,3,5' (default: game)")
     p.add_argument("--rounds", type=int, default=1000, help="deals per hand size, or games (default: 1000)")
-    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
-    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
-    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
-    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
-    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
-    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
+    add_options(p, "--deck", "--plus-minus-one", "--blind-trump", "--bids", "--scoring", "--threads")
     p.add_argument("--no-intervals", action="store_true", help="leave out the _low/_high columns")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.arena:arena_kernel",))
 
 

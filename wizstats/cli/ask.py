@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..questions import QUESTIONS, AskOptions, ask, catalogue
-from ._common import ASK_KERNELS, CliError, add_format, add_players, add_sample, add_seed, emit, sample_args
+from ._common import ASK_KERNELS, SAMPLE, CliError, add_options, add_players, add_sample, emit, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,14 +36,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--k", type=int, default=3, help="last-rounds: how many rounds (default: 3)")
     p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
     p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
-    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
+    add_options(p, "--blind-trump")
     add_sample(p, None, "deals per hand size (default: a few seconds' worth)")
     p.add_argument(
         "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
     )
     p.add_argument("--rank", type=int, default=10, help="highest-of-suit: the rank of your card (default: 10)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=lambda args: () if args.list else ASK_KERNELS)
 
 
@@ -65,15 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if args.n is not None and args.n < 1:
         raise CliError(f"--n must be a whole number >= 1, got {args.n}")
     options = AskOptions(
-        n_players=args.players,
-        hand_size=args.hand_size,
-        plus_minus_one=args.plus_minus_one,
-        blind_trump=args.blind_trump,
-        k=args.k,
-        schedule=args.schedule,
-        **sample_args(args),
+        **keywords(args, "players", "hand_size", "plus_minus_one", "blind_trump", "k", "schedule", *SAMPLE, "rank"),
         bids=None if args.bids is None else tuple(args.bids),
-        rank=args.rank,
     )
     answer = ask(args.name, options)
     if args.format == "table":

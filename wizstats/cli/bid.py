@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import bid_table
-from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,23 +41,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
     p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
     add_sample(p, 4000, "deals kept (default: 4000)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.stats:hand_rounds",))
 
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print the trick distribution and the best bid."""
     unseen = args.bids is None and args.seat != 1
-    res, table = bid_table(
-        args.cards,
-        trump=args.trump,
-        n_players=args.players,
-        seat=args.seat,
-        bids=args.bids,
-        plus_minus_one=args.plus_minus_one,
-        **sample_args(args),
-    )
+    res, table = bid_table(args.cards, **keywords(args, "trump", "players", "seat", "bids", "plus_minus_one", *SAMPLE))
     if emit_data(table, args):
         return 0
     columns = [c for c in table.columns if c.startswith("P(")]

@@ -6,7 +6,7 @@ import argparse
 
 from ..engine import simulate_games
 from ..rules import Rules
-from ._common import DEFAULT_PLAYER, CliError, add_format, add_players, add_seed, emit, emit_data, parse_schedule
+from ._common import CliError, add_options, add_players, add_policies, emit, emit_data, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,23 +29,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     add_players(p)
-    p.add_argument("--games", type=int, default=10_000, help="games to play (default: 10000)")
-    p.add_argument(
-        "--policy",
-        nargs="+",
-        default=None,
-        help=f"one policy for all players or one per player, player 0 first ({DEFAULT_PLAYER})",
-    )
+    add_options(p, "--games")
+    add_policies(p, "player", "player 0", None)
     p.add_argument(
         "--tournament", action="store_true", help="AMIGO tournament rules (10 deals, +/-1, placement points)"
     )
     p.add_argument("--schedule", default=None, help="hand sizes, comma-separated (default: standard or tournament)")
-    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
-    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
-    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
-    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
-    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
-    p.add_argument("--elimination", action="store_true", help="the lowest total drops out after rounds 10, 12, 15")
+    add_options(p, "--deck", "--plus-minus-one", "--bids", "--scoring", "--blind-trump", "--elimination")
     p.add_argument(
         "--sit-out",
         action="append",
@@ -57,9 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--first-dealer", default="0", help="player who deals round 1, or 'rotate' (default: 0)")
     p.add_argument("--bin-width", type=int, default=None, help="with --histogram: bin width in points (default: 10)")
     p.add_argument("--histogram", action="store_true", help="print the histogram of final totals instead")
-    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--threads", "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.game:simulate_games_kernel",))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine import simulate_one_colour
-from ._common import DEFAULT_POLICY, add_format, add_seed, emit
+from ._common import DEFAULT_POLICY, add_options, add_policies, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -25,20 +25,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("--players", type=int, default=4, help="3 or 4 players (default: 4)")
-    p.add_argument("--games", type=int, default=10_000, help="games to play (default: 10000)")
-    p.add_argument(
-        "--policy",
-        nargs="+",
-        default=[DEFAULT_POLICY],
-        help="one policy for all players or one per player, player 0 (dealer of round 1) first"
-        f" (default: {DEFAULT_POLICY}: the one-colour engine's own expert)",
-    )
-    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
-    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    add_options(p, "--games")
+    own = f"default: {DEFAULT_POLICY}: the one-colour engine's own expert"
+    add_policies(p, "player", "player 0 (dealer of round 1)", [DEFAULT_POLICY], own)
+    add_options(p, "--plus-minus-one", "--scoring")
     p.add_argument("--by-round", action="store_true", help="print the per-round table (csv/json: only that table)")
-    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--threads", "--seed", "--format")
     p.set_defaults(run=run, kernels=("variants.onecolour:simulate_one_colour_games",))
 
 

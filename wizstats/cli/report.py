@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 
 from ..report import default_out_dir, load_analyses, run_report
-from ._common import CliError, add_format, emit
+from ._common import CliError, add_options, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,7 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="on the first run after an install, compile the kernels in N processes first"
         " (default: the CPUs, at most 4; 0: compile as the analyses go)",
     )
-    add_format(p)
+    add_options(p, "--format")
     p.set_defaults(run=run, size=None)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..scoresheet import ScoreSheet
-from ._common import add_format, emit, parse_schedule
+from ._common import add_options, emit, keywords, parse_schedule
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -29,27 +29,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("file", help="the score sheet (CSV)")
     p.add_argument("--tournament", action="store_true", help="AMIGO tournament rules (10 deals, placement points)")
-    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
-    p.add_argument("--elimination", action="store_true", help="the lowest total drops out after rounds 10, 12, 15")
+    add_options(p, "--plus-minus-one", "--elimination")
     p.add_argument("--scoring", choices=("standard", "alternative"), default=None, help="scoring (default: standard)")
     p.add_argument("--deck", default=None, help="standard, junior, oh-hell or SxR+W+J (default: standard)")
     p.add_argument("--schedule", default=None, help="hand sizes, comma-separated (default: the rules' schedule)")
-    add_format(p)
+    add_options(p, "--format")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Read, check and print the score sheet."""
     schedule = None if args.schedule is None else list(parse_schedule(args.schedule))
-    sheet = ScoreSheet.read(
-        args.file,
-        tournament=args.tournament,
-        plus_minus_one=args.plus_minus_one,
-        elimination=args.elimination,
-        scoring=args.scoring,
-        deck=args.deck,
-        schedule=schedule,
-    )
+    options = keywords(args, "tournament", "plus_minus_one", "elimination", "scoring", "deck")
+    sheet = ScoreSheet.read(args.file, **options, schedule=schedule)
     if args.format == "table":
         print(sheet.render())
     else:

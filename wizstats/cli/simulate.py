@@ -6,7 +6,7 @@ import argparse
 
 from ..engine import SpecialSimulationResult, simulate
 from ..rules import Rules
-from ._common import DEFAULT_PLAYER, DEFAULT_POLICY, SUMMARY_FIGURES, add_format, add_players, add_seed, emit
+from ._common import DEFAULT_POLICY, SUMMARY_FIGURES, add_options, add_players, add_policies, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -26,26 +26,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_players(p)
     p.add_argument("--hand-size", type=int, required=True, help="cards per hand in the round")
     p.add_argument("--rounds", type=int, default=100_000, help="rounds to play (default: 100000)")
-    p.add_argument("--deck", default="standard", help="standard, junior, oh-hell or SxR+W+J (default: standard)")
-    p.add_argument(
-        "--policy",
-        nargs="+",
-        default=[DEFAULT_POLICY],
-        help=f"one policy for all seats or one per seat, seat 0 (dealer) first ({DEFAULT_PLAYER})",
-    )
-    p.add_argument("--plus-minus-one", action="store_true", help="the sum of bids may not equal the hand size")
-    p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
-    p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
-    p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    add_options(p, "--deck")
+    add_policies(p, "seat", "seat 0 (dealer)", [DEFAULT_POLICY])
+    add_options(p, "--plus-minus-one", "--blind-trump", "--bids", "--scoring")
     p.add_argument(
         "--special",
         default="",
         help="anniversary special cards in play (RULES 8), comma-separated: dragon,fairy,bomb,werewolf,juggler,"
         "cloud,shapeshifter,witch,vampire, or all (default: none)",
     )
-    p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--threads", "--seed", "--format")
     p.set_defaults(run=run, kernels=_kernels)
 
 

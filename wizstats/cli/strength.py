@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import strength_table
-from ._common import add_format, add_players, add_sample, add_seed, emit_data, sample_args
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,21 +40,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seat", type=int, default=None, help="the seat holding the card (default: every seat)")
     add_sample(p, 5000, "rounds per seat (default: 5000)")
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.stats:card_rounds",))
 
 
 def run(args: argparse.Namespace) -> int:
     """Estimate and print the card's strength per seat."""
-    title, table = strength_table(
-        args.card,
-        n_players=args.players,
-        hand_size=args.hand_size,
-        trump=args.trump,
-        seat=args.seat,
-        **sample_args(args),
-    )
+    title, table = strength_table(args.card, **keywords(args, "players", "hand_size", "trump", "seat", *SAMPLE))
     if emit_data(table, args):
         return 0
     print(f"{title}; {table.policy.iloc[0]} players, {args.n:,} rounds per seat, seed {args.seed}, 95% intervals")

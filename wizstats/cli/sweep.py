@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import CHUNK_ROUNDS
 from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
-from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_format, add_seed, emit
+from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_options, emit
 
 SUMMARY_COLUMNS = ["seat", "seat_policy", *SUMMARY_FIGURES]
 
@@ -94,8 +94,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="progress bar over chunks (default: on a terminal)",
     )
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.round:simulate_counts",))
 
 

@@ -9,7 +9,7 @@ import pandas as pd
 from ..engine import parse_hand_sizes
 from ..exact import break_even_probability, round1_thresholds
 from ..stats import bid_thresholds
-from ._common import CliError, add_format, add_players, add_sample, add_seed, emit_data, sample_args
+from ._common import CliError, add_options, add_players, add_sample, emit_data, sample_args
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,8 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="round 1, exact: the earlier bids (0/1, bidding order from seat 1); the next seat's thresholds",
     )
-    add_seed(p)
-    add_format(p)
+    add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=lambda args: () if args.bids is not None else ("engine.stats:card_table_rounds",))
 
 

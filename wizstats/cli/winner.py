@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..reference import trick_winner
 from ..rules import Rules, max_players, parse_suit, resolve_deck, trick_for
-from ._common import add_format, emit
+from ._common import add_options, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -28,7 +28,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         default=None,
         help="players at the table: a trick holds at most one card each (default: the most the deck takes)",
     )
-    add_format(p)
+    add_options(p, "--format")
     p.set_defaults(run=run)
 
 

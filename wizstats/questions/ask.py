@@ -20,7 +20,7 @@ from .. import checks, exact, stats
 from ..exact import break_even_probability, round1_thresholds, round1_thresholds_after_bids
 from ..rules import Rules
 from ..stats import card_win_probability
-from .base import ARTICLE_000, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, ci, pct
+from .base import ARTICLE_000, DEALT, OPTION_FLAGS, SIMULATED, Answer, AskOptions, Question, about, ci, pct
 from .claims import CLAIMS
 
 __all__ = ["QUESTIONS", "Answer", "AskOptions", "Question", "ask", "catalogue"]
@@ -39,10 +39,6 @@ def _wide(
             cell += f" [{r.low:.{digits}f}, {r.high:.{digits}f}]"
         rows.setdefault(str(r.hand_size), {"hand size": str(r.hand_size)})[quantities[r.quantity]] = cell
     return pd.DataFrame(list(rows.values()))
-
-
-def _about(o: AskOptions, res_policy: str | None, n: int) -> str:
-    return f"({res_policy} players, {n:,} deals per hand size, seed {o.seed}, 95% intervals)"
 
 
 def _sizes_text(o: AskOptions) -> str:
@@ -80,7 +76,7 @@ def _card_worth(o: AskOptions, relation: str) -> Answer:
             est = res.estimate(quantity="p_win")
             assert est.ci is not None
             rows.append({"seat": seat, "p_win": est.value, "low": est.ci.low, "high": est.ci.high, "exact": ""})
-        how = _about(o, res.policy, n)[1:-1]
+        how = about(res.policy, n, o)[1:-1]
     table = pd.DataFrame(rows).assign(break_even=float(cut), worth_a_trick=lambda t: t.p_win >= float(cut))
     worth = table[table.worth_a_trick].seat.tolist()
     lead = table[table.seat == 1].iloc[0]
@@ -176,7 +172,7 @@ def _pm1_cost(o: AskOptions) -> Answer:
     sentence = (
         f"Plus/minus one costs the dealer {-d.value:.1f} points {ci(-d.high, -d.low)} {_sizes_text(o)} with"
         f" {o.n_players} players, while each other seat changes by {others.value.min():+.1f} to"
-        f" {others.value.max():+.1f} {_about(o, res.policy, n)}."
+        f" {others.value.max():+.1f} {about(res.policy, n, o)}."
     )
     summary = _wide(t, {"score_change": "dealer (seat 0): change"}, seat=0)
     mean_others = t[t.seat != 0].groupby(t.hand_size.astype(str), sort=False).value.mean()
@@ -204,7 +200,7 @@ def _bidding_last(o: AskOptions) -> Answer:
     sentence = (
         f"Bidding last, knowing every other bid, {worth}; all told the dealer's score minus the average"
         f" other seat's is {edge.value:+.2f} {ci(edge.low, edge.high, digits=2)} ({o.n_players} players, no"
-        f" plus/minus one) {_about(o, res.policy, n)}."
+        f" plus/minus one) {about(res.policy, n, o)}."
     )
     names = {"bidding_last": "bidding last (open minus hidden)", "dealer_minus_others": "dealer minus others"}
     summary = _wide(t, names)
@@ -228,7 +224,7 @@ def _seat_advantage(o: AskOptions) -> Answer:
     sentence = (
         f"{'Over a game' if o.hand_size is None else f'In rounds of {o.hand_size} cards'} seat {best.seat} scores most,"
         f" {best.value:.1f} {ci(best.low, best.high)}, and seat {worst.seat} least, {worst.value:.1f}"
-        f" {ci(worst.low, worst.high)} ({o.n_players} players; seat 0 deals, seat 1 leads) {_about(o, res.policy, n)}."
+        f" {ci(worst.low, worst.high)} ({o.n_players} players; seat 0 deals, seat 1 leads) {about(res.policy, n, o)}."
     )
     return Answer(sentence, s.reset_index(drop=True))
 
@@ -243,14 +239,14 @@ def _bids_add_up(o: AskOptions) -> Answer:
         sentence = (
             f"Without plus/minus one the bids of a {o.n_players}-player round of {o.hand_size} cards add up to"
             f" the tricks {pct(row.value)} {ci(row.low, row.high, 100)} of the time"
-            f" {_about(o, res.policy, n)}."
+            f" {about(res.policy, n, o)}."
         )
     else:
         half = ((eq.high - eq.low) / 2).pow(2).sum() ** 0.5
         sentence = (
             f"Without plus/minus one the bids add up to the tricks in {eq.value.sum():.2f} (±{half:.2f}) of"
             f" the {len(eq)} rounds of a {o.n_players}-player game: {pct(eq.value.iloc[0])} of one-card"
-            f" rounds, {pct(eq.value.iloc[-1])} of the last {_about(o, res.policy, n)}."
+            f" rounds, {pct(eq.value.iloc[-1])} of the last {about(res.policy, n, o)}."
         )
     pct_t = t.assign(value=100 * t.value, low=100 * t.low, high=100 * t.high)
     names = {"p_equal": "bids add up (%)", "p_under": "underbid (%)", "p_over": "overbid (%)"}
@@ -268,7 +264,7 @@ def _trump_choice(o: AskOptions) -> Answer:
     where = "over a game" if label == "game" else f"per round of {label} cards with a Wizard turned"
     sentence = (
         f"Naming trump after looking at his hand (1996) instead of blind (2022 reading) is worth {d.value:+.1f}"
-        f" points {ci(d.low, d.high)} to the dealer {where} with these players {_about(o, res.policy, n)}; in round 1,"
+        f" points {ci(d.low, d.high)} to the dealer {where} with these players {about(res.policy, n, o)}; in round 1,"
         f" exactly, naming the best suit for his card gains {ex['value']:+.2f} points over a blind choice when a"
         f" Wizard is turned ({o.n_players} players)."
     )
@@ -324,14 +320,14 @@ RULES_OF_THUMB = [
     Question(
         "non-trump-13",
         "Is a non-trump 13 worth a trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _non_trump_13,
         exact_at_one=True,
     ),
     Question(
         "trump-13",
         "Is the trump 13 worth a trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _trump_13,
         exact_at_one=True,
     ),
@@ -353,27 +349,27 @@ RULES_OF_THUMB = [
     Question(
         "plus-minus-one-dealer",
         "What does plus/minus one cost the dealer?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _pm1_cost,
         source=f"{ARTICLE_000}: 'der Einzige, dem eine Zahl verboten sein kann'",
     ),
     Question(
         "bidding-last",
         "How much is bidding last worth?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _bidding_last,
         source=f"{ARTICLE_000}: 'Der Kartengeber sagt also als Letzter an – mit dem größten Informationsvorsprung'",
     ),
     Question(
         "seat-advantage",
         "Which seat scores most?",
-        ("n_players", "hand_size", "plus_minus_one", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "plus_minus_one", "blind_trump", *SIMULATED),
         _seat_advantage,
     ),
     Question(
         "bids-add-up",
         "How often do the bids add up without plus/minus one (Kuschelwizard)?",
-        ("n_players", "hand_size", "blind_trump", "n", "seed", "policy"),
+        ("n_players", "hand_size", "blind_trump", *SIMULATED),
         _bids_add_up,
     ),
     Question(
@@ -385,7 +381,7 @@ RULES_OF_THUMB = [
     Question(
         "trump-choice",
         "What is naming trump after looking at the hand worth to the dealer?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _trump_choice,
         source=f"{ARTICLE_000}: 'Der Geber verwandelt eine zufällige Trumpffarbe in eine für ihn passende'",
     ),

@@ -15,7 +15,17 @@ from .. import checks
 from ..players import Policy, resolve_policies
 from ..rules import Rules, hand_size_for
 
-__all__ = ["ARTICLE_000", "ARTICLE_003", "OPTION_FLAGS", "SIMULATED", "Answer", "AskOptions", "Question"]
+__all__ = [
+    "ARTICLE_000",
+    "ARTICLE_003",
+    "DEALT",
+    "OPTION_FLAGS",
+    "SIMULATED",
+    "Answer",
+    "AskOptions",
+    "Question",
+    "about",
+]
 
 
 @dataclass(frozen=True)
@@ -104,6 +114,9 @@ OPTION_FLAGS = {
 SIMULATED = ("n", "seed", "policy")
 """The options of a simulation: they do not apply where a question is counted exactly."""
 
+DEALT = ("n_players", "hand_size", *SIMULATED)
+"""The options of a question simulated over dealt hands: the players, the hand size and the sample."""
+
 
 @dataclass(frozen=True)
 class Question:
@@ -155,3 +168,8 @@ def pct(x: float) -> str:
 
 def ci(low: float, high: float, scale: float = 1.0, digits: int = 1) -> str:
     return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def about(players: str | None, n: int, o: AskOptions, what: str = "deals per hand size") -> str:
+    """How a simulated answer was measured: ``(heuristic players, 3,000 deals per hand size, seed 0, 95% intervals)``."""
+    return f"({players} players, {n:,} {what}, seed {o.seed}, 95% intervals)"

@@ -30,7 +30,7 @@ from ..stats import (
     shedding,
     wizard_sure_trick,
 )
-from .base import ARTICLE_000, ARTICLE_003, Answer, AskOptions, Question, ci, pct
+from .base import ARTICLE_000, ARTICLE_003, DEALT, SIMULATED, Answer, AskOptions, Question, about, ci, pct
 
 __all__ = ["CLAIMS"]
 
@@ -112,10 +112,6 @@ def _cards(r: int) -> str:
     return f"{r} card{'s' if r != 1 else ''}"
 
 
-def _about(policies: str, n: int, o: AskOptions, what: str = "deals per hand size") -> str:
-    return f"({policies} players, {n:,} {what}, seed {o.seed}, 95% intervals)"
-
-
 # ---------------------------------------------------------------- claim 3: a Wizard is a sure trick
 def _wizard_sure_trick(o: AskOptions) -> Answer:
     n = o.n or 4000
@@ -162,7 +158,7 @@ def _wizard_sure_trick(o: AskOptions) -> Answer:
             f" When one does fail its holder meets his bid {pct(lost.value)} of the time ({int(lost.n):,} hands), against"
             f" {pct(kept.value)} when every Wizard took its trick: {why}."
         )
-    sentence = sentence[:-1] + f" {_about(f'{main} and {other}', n, o)}."
+    sentence = sentence[:-1] + f" {about(f'{main} and {other}', n, o)}."
     summary = fail[fail.policy == main].pivot(index="hand_size", columns="seat", values="value")
     summary = (100 * summary).round(2).reset_index()
     summary.columns = ["hand size", *(f"seat {s}: no trick (%)" for s in summary.columns[1:])]
@@ -237,7 +233,7 @@ def _hidden_bids(o: AskOptions) -> Answer:
     sentence = (
         f"{head} ({o.n_players} players, {'over a game' if o.hand_size is None else _cards(o.hand_size)}):"
         f" {verdicts[0]}; {verdicts[1]}. Bids shown only after the round take away {after} {unit}"
-        f" {_about(f'{main} and {other}', n, o)}."
+        f" {about(f'{main} and {other}', n, o)}."
     )
     rows = []
     for h in dict.fromkeys(t.hand_size):
@@ -299,7 +295,7 @@ def _half_time(o: AskOptions) -> Answer:
             f" {_pct_ci(b.value, b.low, b.high)}, and {_bin_text(far.deficit_low, far.deficit_high)}"
             f" {_pct_ci(far.value, far.low, far.high)}"
         )
-    sentence += f" {_about(f'{main} and {other}', n, o, 'games')}."
+    sentence += f" {about(f'{main} and {other}', n, o, 'games')}."
     rows: dict[tuple[float, float], dict[str, object]] = {}
     for p in (main, other):
         for r in t[(t.policy == p) & (t.quantity == "win_by_deficit")].itertuples():
@@ -350,7 +346,7 @@ def _made_bid_sheds(o: AskOptions) -> Answer:
             else ", no measurable help to your high card"
         )
         + "; an association measured on the players' own play, not a controlled experiment"
-        f" {_about(f'{main} and {other}', n, o)}."
+        f" {about(f'{main} and {other}', n, o)}."
     )
     summary = t[t.quantity.isin(["p_highest_safe", "p_high_holds"])].assign(
         **{
@@ -477,7 +473,7 @@ CLAIMS: list[Question] = [
     Question(
         "hidden-bids",
         "Do hidden bids take away the dealer's edge?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _hidden_bids,
         source=f"{ARTICLE_000}, on 'Verdeckter Tipp': 'Die Variante ist der einfachste Weg, den Positionsvorteil des"
         " Kartengebers auszuschalten'",
@@ -485,21 +481,21 @@ CLAIMS: list[Question] = [
     Question(
         "half-time",
         "Has a player who trails at half time lost nothing yet?",
-        ("n_players", "schedule", "n", "seed", "policy"),
+        ("n_players", "schedule", *SIMULATED),
         _half_time,
         source=f"{ARTICLE_000}: 'Wer nach der Hälfte hinten liegt, hat rechnerisch nichts verloren'",
     ),
     Question(
         "jester-keep",
         "What is a Jester worth in points against a low card, and is holding it back better than shedding it early?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _jester_keep,
         source=f"{ARTICLE_003}: 'Bewaar een nar voor de slag die je niet mag winnen'",
     ),
     Question(
         "made-bid-sheds",
         "Does a player who has made his bid throw his high cards under your trick?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _made_bid_sheds,
         source=f"{ARTICLE_003}: 'Die speler probeert de rest van de ronde niets meer te winnen en gooit zijn hoge"
         " kaarten onder jouw slag'",
@@ -514,7 +510,7 @@ CLAIMS: list[Question] = [
     Question(
         "wizard-sure-trick",
         "Is a Wizard a sure trick to count in the bid?",
-        ("n_players", "hand_size", "n", "seed", "policy"),
+        DEALT,
         _wizard_sure_trick,
         source=f"{ARTICLE_003}: 'Een tovenaar is een zekere slag zolang jij hem als eerste in de slag legt'",
     ),

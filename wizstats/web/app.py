@@ -2,7 +2,8 @@
 
 Routes (every answer is JSON except the pages and their files):
 
-- ``GET /``, ``GET /score``: the bid advisor (tabs: bid, card strength, questions) and the score pad.
+- ``GET /``, ``GET /score``: the bid advisor (tabs: bid, card strength, questions) and the score pad, each
+  its body in the head they share (:data:`PAGES`).
 - ``GET /static/NAME``: a file of the package's ``static/`` folder, looked up by exact name.
 - ``GET /api/bid``, ``/api/strength``, ``/api/ask``, ``/api/ask/{question}``: what the CLI's
   ``--format json`` prints for the same arguments (:mod:`wizstats.web.commands`).
@@ -21,6 +22,7 @@ import contextlib
 import hashlib
 import logging
 import signal
+import string
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from importlib import resources
@@ -61,6 +63,8 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+PAGES = {"/": ("index.html", "bid advisor", "bid.js"), "/score": ("score.html", "score pad", "score.js")}
+"""Each page by its path: the file of its body, its title, and its script; ``static/page.html`` is the head they share."""
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
 """Host headers accepted when the server is bound to loopback (against DNS rebinding)."""
 
@@ -76,6 +80,15 @@ def _static_files() -> dict[str, tuple[bytes, str]]:
     return files
 
 
+def _pages(files: dict[str, tuple[bytes, str]]) -> dict[str, bytes]:
+    """Each page by its path, whole: its body (``static/index.html``, ``static/score.html``) in ``static/page.html``."""
+    frame = string.Template(files["page.html"][0].decode("utf-8"))
+    return {
+        path: frame.substitute(title=title, script=script, body=files[body][0].decode("utf-8")).encode("utf-8")
+        for path, (body, title, script) in PAGES.items()
+    }
+
+
 def _error(status: int, message: str, **extra: Any) -> JSONResponse:
     return JSONResponse({"error": message, **extra}, status_code=status)
 
@@ -89,6 +102,7 @@ class _Server:
         self.light = JobPool(limits.light_threads, limits.light_queue, processes=False)
         self.cache: OrderedDict[str, tuple[int, Any]] = OrderedDict()
         self.files = _static_files()
+        self.pages = _pages(self.files)
 
     async def answer(
         self, request: Request, pool: JobPool, fn: Callable[..., tuple[int, Any]], *args: Any, cache: bool = True
@@ -138,8 +152,7 @@ class _Server:
 
 def _routes(server: _Server) -> list[Route]:
     async def page(request: Request) -> Response:
-        name = "score.html" if request.url.path.rstrip("/") == "/score" else "index.html"
-        return Response(server.files[name][0], media_type=server.files[name][1])
+        return Response(server.pages[request.url.path.rstrip("/") or "/"], media_type=MEDIA_TYPES[".html"])
 
     async def static(request: Request) -> Response:
         name = request.path_params["name"]
@@ -190,8 +203,7 @@ def _routes(server: _Server) -> list[Route]:
         return await server.answer(request, server.light, _plan, dict(request.query_params))
 
     return [
-        Route("/", page),
-        Route("/score", page),
+        *(Route(path, page) for path in PAGES),
         Route("/static/{name}", static),
         Route("/api/health", health),
         Route("/api/info", info),

@@ -27,12 +27,10 @@ from ..rules.core import (
     ST_SCORING,
     ST_TURNED,
     block_span,
-    deal,
+    deal_round,
     forbidden_bid,
     new_state,
-    reset_round,
     score,
-    seed_round,
 )
 from .round import play_round, set_trump
 
@@ -152,9 +150,7 @@ def bid_values_kernel(tab, st0, policy, params, key, round_index, seat, hand, tu
     ``samples`` deals over every bid (the forbidden one, if any, is left at 0).
     """
     g = new_state(tab, st0, policy, params)
-    seed_round(g.rng, key, round_index)
-    reset_round(g)
-    deal(g, seat, hand, turned)
+    deal_round(g, key, round_index, seat, hand, turned)
     set_trump(g, g.st[ST_TURNED])
     n = st0[ST_N]
     for j in range(n):

@@ -40,7 +40,7 @@ from ..rules.core import (
     beats,
     below,
     block_span,
-    deal,
+    deal_round,
     forbidden_bid,
     new_state,
     reset_round,
@@ -160,9 +160,7 @@ def play_clairvoyant_round(g, key, round_index):
     the trick is played by the policies (each has one card).
     """
     tab, st = g.tab, g.st
-    seed_round(g.rng, key, round_index)
-    reset_round(g)
-    turned = deal(g, -1, np.zeros(1, np.int64), -1)
+    turned = deal_round(g, key, round_index, -1, np.zeros(1, np.int64), -1)
     trump = -1
     if turned >= 0:
         kind = tab[KIND, turned]

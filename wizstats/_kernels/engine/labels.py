@@ -27,15 +27,13 @@ from ..rules.core import (
     ST_SCORING,
     ST_TRICK_LEN,
     ST_TRICK_NO,
-    deal,
+    deal_round,
     finish_trick,
     legal_mask,
     new_state,
     play_card,
     popcount,
-    reset_round,
     score,
-    seed_round,
     uniform,
 )
 from .round import bid_all, set_trump
@@ -144,9 +142,7 @@ def card_labels(
     for i in range(start, start + n_rounds):
         if row + r > rows:
             break
-        seed_round(g.rng, key, i)
-        reset_round(g)
-        set_trump(g, deal(g, -1, no_hand, -1))
+        set_trump(g, deal_round(g, key, i, -1, no_hand, -1))
         bid_all(g, forced)
         for _ in range(r):
             seat = g.st[ST_LEADER]

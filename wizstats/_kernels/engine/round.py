@@ -23,14 +23,12 @@ from ..rules.core import (
     ST_TRUMP,
     SUIT,
     block_span,
-    deal,
+    deal_round,
     finish_trick,
     forbidden_bid,
     legal_mask,
     new_state,
     play_card,
-    reset_round,
-    seed_round,
 )
 
 
@@ -81,9 +79,7 @@ def play_tricks(g):
 @hotjit
 def play_round(g, key, round_index, fixed_seat, fixed_hand, fixed_turned, forced_bids):
     """Deal, set trump, bid and play round ``round_index``; results stay in ``g``."""
-    seed_round(g.rng, key, round_index)
-    reset_round(g)
-    turned = deal(g, fixed_seat, fixed_hand, fixed_turned)
+    turned = deal_round(g, key, round_index, fixed_seat, fixed_hand, fixed_turned)
     set_trump(g, turned)
     bid_all(g, forced_bids)
     play_tricks(g)
@@ -120,9 +116,7 @@ def simulate_trace(tab, st0, policy, params, key, start, hands, turned, trump, b
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
     for row in range(bids.shape[0]):
-        seed_round(g.rng, key, start + row)
-        reset_round(g)
-        turned[row] = deal(g, -1, no_hand, -1)
+        turned[row] = deal_round(g, key, start + row, -1, no_hand, -1)
         for s in range(n):
             for k in range(r):
                 hands[row, s, k] = g.hands[s, k]

@@ -318,6 +318,17 @@ def reset_round(g):
     st[ST_BIDS_MADE] = 0
 
 
+@hotjit
+def deal_round(g, key, round_index, fixed_seat, fixed_hand, fixed_turned):
+    """Start round ``round_index``: its own stream (:func:`seed_round`), a cleared state, the deal (:func:`deal`).
+
+    Returns the turned card id (-1 when none), as :func:`deal` does.
+    """
+    seed_round(g.rng, key, round_index)
+    reset_round(g)
+    return deal(g, fixed_seat, fixed_hand, fixed_turned)
+
+
 # ---------------------------------------------------------------- legal plays and trick winner
 @hotjit
 def legal_mask(g, seat):

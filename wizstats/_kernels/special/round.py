@@ -33,11 +33,9 @@ from ..rules.core import (
     SUIT,
     below,
     block_span,
-    deal,
+    deal_round,
     forbidden_bid,
     legal_mask,
-    reset_round,
-    seed_round,
 )
 from .core import (
     C_CLOUD,
@@ -106,16 +104,14 @@ from .policy import sp_choose_form, sp_choose_pass, sp_choose_play, sp_choose_sw
 @jit
 def deal_special(g, key, round_index):
     """Start round ``round_index``: reset, deal (as the standard engine), draw the next stack card."""
-    seed_round(g.rng, key, round_index)
-    reset_round(g)
+    no_hand = np.zeros(1, np.int64)
+    turned = deal_round(g, key, round_index, -1, no_hand, -1)
     st, sx = g.st, g.sx
     for i in range(N_SX):
         sx[i] = -1
     n, deck = st[ST_N], g.tab.shape[1]
     for s in range(n):
         g.clouds[s] = 0
-    no_hand = np.zeros(1, np.int64)
-    turned = deal(g, -1, no_hand, -1)
     need = n * st[ST_R] + (1 if turned >= 0 else 0)
     if turned >= 0 and deck > need:
         sx[SX_NEXT] = g.pool[need + below(g.rng, deck - need)]
