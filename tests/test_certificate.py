@@ -1,4 +1,5 @@
-"""The convergence certificate's verdict (``wizstats.stats.agreement``): pure logic, every case.
+"""The convergence certificate: its verdict (``wizstats.stats.agreement``), pure logic, every case; and
+the report's front page section "Which answers are certified", generated from the analyses' tables.
 
 Every combination of the two answers' interval shapes (of zero width, missing, straddling 0, wholly
 above or below 0, overlapping or apart) and of their point estimates' signs is checked against the
@@ -9,13 +10,18 @@ from __future__ import annotations
 
 import itertools
 import math
+from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from wizstats.estimates import Estimate, exact_estimate
 from wizstats.intervals import ConfidenceInterval as CI
+from wizstats.report import certificates, write_index, write_readme
 from wizstats.stats import CERTIFIED, DEPENDS, VERDICTS, agreement
 from wizstats.stats.certificate import AGREES, APART, EXACT, NO_INTERVAL, NOT_MEASURABLE, OPPOSITE, TOO_COSTLY
+
+CERTIFICATE_COLUMNS = ("answer", "default", "search", "agrees", "why")  # analyses/_common.py
 
 
 def est(value: float, low: float | None, high: float | None, policy: str = "expert") -> Estimate:
@@ -101,3 +107,65 @@ def test_bad_input_is_a_clear_error() -> None:
         agreement((1.0, 0.5, 1.5), None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="reversed"):
         agreement(est(1.0, 2.0, 0.5), None)
+
+
+# ---------------------------------------------------------------- the front page's section, from the data
+def _frame(name: str, rows: list[list[str]]) -> pd.DataFrame:
+    """A fake analysis result: only what the page reads (``attrs``), a one-pixel chart beside it."""
+    frame = pd.DataFrame({"value": [1.0]})
+    frame.attrs = {
+        "name": name,
+        "title": f"Title of {name}",
+        "question": "Q?",
+        "finding": f"finding of {name}",
+        "assumptions": {"sample": "none"},
+        "display": {"columns": ["a"], "data": [["1"]]},
+        "size": "tiny",
+        "files": [],
+    }
+    if rows:
+        frame.attrs["certificate"] = {"columns": list(CERTIFICATE_COLUMNS), "data": rows}
+    return frame
+
+
+FAKE = [
+    _frame("one", [["answer A", "expert: +1", "rollout: +2", AGREES, "overlap"],
+                   ["answer B", "expert: +1", "rollout: -5", APART, "apart"],
+                   ["answer C", "expert: 0", "rollout: 0", NOT_MEASURABLE, "flat"]]),
+    _frame("two", [["answer D", "exact: 3", "-", EXACT, "count"],
+                   ["answer E", "expert: +1", "not run", TOO_COSTLY, "slow"],
+                   ["answer F", "expert: +1", "rollout: -1", OPPOSITE, "signs"]]),
+    _frame("three", []),
+]  # fmt: skip
+
+
+def test_the_certificates_are_collected_and_grouped() -> None:
+    table = certificates(FAKE)
+    assert table.answer.tolist() == [f"answer {c}" for c in "ABCDEF"]
+    assert table.group.tolist() == ["certified", "depends", "not certified", "exact", "not certified", "depends"]
+    assert len(certificates([FAKE[2]])) == 0
+
+
+def test_the_front_page_lists_them_from_the_data(tmp_path: Path) -> None:
+    for f in FAKE:
+        (tmp_path / f"{f.attrs['name']}.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    md = write_readme(FAKE, tmp_path, "tiny").read_text()
+    page = write_index(FAKE, tmp_path, "tiny").read_text()
+    section = md.split("## Which answers are certified")[1].split("## Title of one")[0]
+    certified = section.split("### Certified: the search player agrees (1)")[1].split("###")[0]
+    depends = section.split("### Still depend on the player (2)")[1].split("###")[0]
+    uncertified = section.split("### Not certified (2)")[1]
+    assert "answer A" in certified and "answer B" not in certified
+    assert "answer B" in depends and "answer F" in depends and "answer A" not in depends
+    assert "answer C" in uncertified and "answer E" in uncertified and TOO_COSTLY in uncertified
+    assert "Exact counts, no player involved: answer D." in uncertified
+    assert "Of 5 simulated answers 1 are certified, 2 still depend on the player and 2 are not certified" in section
+    assert md.index("## Which answers are certified") < md.index("## Title of one")
+    assert '<section id="certified"><h2>Which answers are certified</h2>' in page and 'href="#certified"' in page
+    assert "answer F" in page.split('<section id="certified">')[1].split("</section>")[0]
+
+
+def test_no_certificate_no_section(tmp_path: Path) -> None:
+    (tmp_path / "three.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert "certified" not in write_readme([FAKE[2]], tmp_path, "tiny").read_text()
+    assert "certified" not in write_index([FAKE[2]], tmp_path, "tiny").read_text()

@@ -93,7 +93,7 @@ class Agreement:
 
 
 def _sign(value: float) -> int:
-    return (value > 0) - (value < 0)
+    return int(value > 0) - int(value < 0)
 
 
 def _interval(e: Estimate) -> tuple[float, float] | None:
