@@ -41,21 +41,21 @@ TITLE = "The articles' claims, checked"
 QUESTION = "Which of the rules of thumb in the source articles hold, and by how much?"
 SEED = 17000
 SIZES = {
-    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,), "search_n": 2, "search_games": 2},
-    "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6), "search_n": 2, "search_games": 10},
-    "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6), "search_n": 8, "search_games": 40},
+    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,), "search": (2, 2, None)},
+    "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6), "search": (2, 10, None)},
+    "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6), "search": (8, 40, 2)},
 }
 """``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``, ``hands`` for
-``jester-keep``; ``None``: the question's default. ``search_n`` and ``search_games``: the same for the
-certificate's search player (:data:`SEARCH_PLAYERS`)."""
-SEARCH_PLAYERS: dict[str, str | None] = {"jester-keep": None}
+``jester-keep``; ``None``: the question's default. ``search``: the same three for the certificate's
+search player (:data:`SEARCH_PLAYERS`); ``None`` hands: ``jester-keep`` is not
+certified at that size (too costly: some 18 s of ``pimc:worlds=8`` for 2 hands, the fewest it takes)."""
+COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
+SEARCH_PLAYERS = {"jester-keep": "pimc:worlds=8"}
+"""The search player of a question's certificate where it is not :data:`~._common.SEARCH` (``rollout``):
+``jester-keep`` plays 500 rounds per bid for each hand, some 90 s of rollout for 2 hands."""
 SEARCH_DEALS = {"made-bid-sheds": 5}
 """Questions that play few hand sizes (``made-bid-sheds``: 5 and 10 cards, not 15 sizes) get this many
 times the search player's deals, enough decisions to answer at every size."""
-"""The search player of a question's certificate where it is not :data:`~._common.SEARCH` (``rollout``);
-``None``: not certified, too costly (``jester-keep`` plays 500 rounds per bid for each hand: some 90 s
-of rollout for 2 hands, 17 s of ``pimc:worlds=8``)."""
-COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
 
 
 def options_for(name: str, n: int | None, games: int | None, hands: int | None = None, **fields: Any) -> AskOptions:
@@ -206,13 +206,14 @@ def _certify(name: str, row: dict[str, Any], search: dict[str, Any]) -> dict[str
     return cells
 
 
-def _search_run(name: str, q: Question, options: AskOptions, search_n: int, search_games: int) -> dict[str, Any]:
+def _search_run(name: str, q: Question, options: AskOptions, search: tuple[int, int, int | None]) -> dict[str, Any]:
     """Ask the question under its search player (:data:`SEARCH_PLAYERS`) on the certificate's sample."""
     simulated = "policy" in q.reads and not (q.exact_at_one and options.hand_size in (None, 1))
+    deals, games, hands = search
+    n = games if name == "half-time" else hands if name == "jester-keep" else deals * SEARCH_DEALS.get(name, 1)
+    if not simulated or n is None:
+        return {"policy": None, "n": None, "table": None}
     policy = SEARCH_PLAYERS.get(name, SEARCH)
-    if not simulated or policy is None:
-        return {"policy": policy if simulated else None, "n": None, "table": None}
-    n = search_games if name == "half-time" else search_n * SEARCH_DEALS.get(name, 1)
     return {"policy": policy, "n": n, "table": answered(name, options_for(name, n, n, n, policy=policy)).table}
 
 
@@ -221,13 +222,14 @@ def measure(
     games: int | None,
     hands: int | None,
     players: tuple[int, ...],
-    search: tuple[int, int] = (0, 0),
+    search: tuple[int, int, int | None] = (2, 2, None),
     *,
     progress: bool = False,
 ) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
     """One row per question (verdict, key figure and its certificate), and the tables the charts need.
 
-    ``search``: the search player's deals per hand size and games (``half-time``) for the certificate.
+    ``search``: the search player's deals per hand size, games (``half-time``) and hands (``jester-keep``)
+    for the certificate (``SIZES[size]["search"]``).
     """
     rows, tables = [], {}
     for name, q in steps(list(QUESTIONS.items()), NAME, progress=progress):
@@ -251,7 +253,7 @@ def measure(
             "policy": policy if policy else ("-" if not simulated else POLICY),
             "options": ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(options).items() if v is not None),
         }
-        rows.append(row | _certify(name, row, _search_run(name, q, options, *search)))
+        rows.append(row | _certify(name, row, _search_run(name, q, options, search)))
     for p in players:
         tables[f"highest-of-suit:{p}"] = ask("highest-of-suit", AskOptions(n_players=p)).table
     for p in players:
@@ -514,8 +516,7 @@ def _finding(frame: pd.DataFrame) -> str:
 def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Answer every question of the catalogue; write the three files."""
     par = size_params(SIZES, size)
-    search = (par["search_n"], par["search_games"])
-    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"], search, progress=progress)
+    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"], par["search"], progress=progress)
     c = curves(tables, par["players"])
     frame = pd.concat([answers, c], ignore_index=True)
     n = "each question's default" if par["n"] is None else f"{par['n']:,} deals per hand size"
@@ -529,7 +530,7 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         "intervals": "95%: Wilson for shares, normal for means, paired over the same deals where two rules are compared",
         "verdicts": "computed from the figures by each question (wizstats ask NAME --seed 17000 prints the same sentence)",
         "certificate": f"each simulated question asked again under {SEARCH} ({_search_words(par)}; seed {SEED};"
-        f" {', '.join(k for k, v in SEARCH_PLAYERS.items() if v is None)}: not run, too costly); agrees (wizstats.stats.agreement):"
+        " the player of each search figure is in the column search_policy); agrees (wizstats.stats.agreement):"
         " yes when the two 95% intervals overlap and the point estimates have the same sign; no when they lie"
         " apart or the signs differ; not measurable with this player for an interval of zero width; exact"
         " questions involve no player",
@@ -553,7 +554,9 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
 
 
 def _search_words(par: dict[str, Any]) -> str:
-    return f"{SEARCH} players, {par['search_n']:,} deals per hand size, half-time {par['search_games']:,} games"
+    deals, games, hands = par["search"]
+    jester = f"jester-keep {SEARCH_PLAYERS['jester-keep']}, {hands} hands" if hands else "jester-keep not run"
+    return f"{SEARCH} players, {deals:,} deals per hand size, half-time {games:,} games; {jester}"
 
 
 if __name__ == "__main__":

@@ -55,7 +55,7 @@ PLAYERS = ("baseline", "heuristic", "expert", "rollout")
 SLOW = ("rollout",)
 """Measured on ``slow`` deals; over whole games on the certificate's ``slow_game`` deals only."""
 SIZES = {
-    size: par | {"slow_game": CLAIMS_SIZES[size]["search_n"]}
+    size: par | {"slow_game": CLAIMS_SIZES[size]["search"][0]}
     for size, par in {
         "tiny": {"game": 200, "fast": 1000, "slow": 20, "cards": 2000, "slow_cards": 100},
         "quick": {"game": 1000, "fast": 5000, "slow": 100, "cards": 5000, "slow_cards": 300},
@@ -64,7 +64,7 @@ SIZES = {
 }
 """Deals per hand size: ``game`` for the whole-game block, ``fast``/``slow`` for the rounds of
 :data:`HAND_SIZE` cards; ``cards``/``slow_cards`` for the thresholds and the card's strength. The
-slow players' whole games use ``claims_checked``'s ``search_n`` (``slow_game``): the report asks
+slow players' whole games use ``claims_checked``'s search deals (``slow_game``): the report asks
 those questions once for both pages."""
 EXACT = "exact"
 """The policy column of the exact round-1 thresholds (rational bidders; play is forced)."""
