@@ -118,7 +118,7 @@ def certificate_sentence(certificate: pd.DataFrame, who: str) -> str:
             why = sorted({v.removeprefix("not certified: ") for v in rows.agrees})
             reasons = "" if words != "are not certified" else f" ({', '.join(why)})"
             parts.append(f"{len(rows)} {words}{reasons}")
-    return f"Certificate: asked again under {who}, " + "; ".join(parts) + " (the column agrees)."
+    return f"Certificate: asked again under {who}: " + "; ".join(parts) + " (the column agrees)."
 
 
 # ---------------------------------------------------------------- markdown

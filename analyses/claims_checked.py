@@ -529,7 +529,7 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         " question (exact ones count)",
         "intervals": "95%: Wilson for shares, normal for means, paired over the same deals where two rules are compared",
         "verdicts": "computed from the figures by each question (wizstats ask NAME --seed 17000 prints the same sentence)",
-        "certificate": f"each simulated question asked again under {SEARCH} ({_search_words(par)}; seed {SEED};"
+        "certificate": f"each simulated question asked again ({_search_words(par)}; seed {SEED};"
         " the player of each search figure is in the column search_policy); agrees (wizstats.stats.agreement):"
         " yes when the two 95% intervals overlap and the point estimates have the same sign; no when they lie"
         " apart or the signs differ; not measurable with this player for an interval of zero width; exact"

@@ -4,7 +4,7 @@ Every simulated number in this report assumes how the table plays. This page ask
 questions again with each player at every seat: ``baseline`` (the published rule-based player),
 ``heuristic`` (fitted to its own self-play), ``expert`` (the report's default,
 :data:`wizstats.DEFAULT_POLICY`: reads the earlier bids, bids round 1 exactly) and ``rollout`` (a
-search player, some 200 times slower, so measured on fewer deals). Each figure is what ``wizstats
+search player, some 200 times slower than expert, so measured on fewer deals). Each figure is what ``wizstats
 ask NAME --policy P`` (or ``thresholds``/``strength``) prints, with the same intervals. Two blocks:
 the published form over a whole game, and rounds of :data:`HAND_SIZE` cards. Over whole games
 rollout plays only the certificate's small sample (the one of ``claims_checked``), not counted in
@@ -252,12 +252,13 @@ def measure(par: dict[str, int], *, progress: bool = False) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _cell(r: pd.Series) -> str:
+def _cell(r: pd.Series, *, sample: bool = True) -> str:
+    """A figure as the page shows it; ``sample``: say where it is a slow player's small whole-game sample."""
     if r.status == "not measurable":
         return NOT_MEASURABLE
     if r.unit == "rank":
         return "none" if math.isnan(r.value) else f"{r.value:.0f}"
-    small = f" ({SMALL}, n {r.n:,})" if r.status == SMALL else ""
+    small = f" ({SMALL}, n {r.n:,})" if sample and r.status == SMALL else ""
     if r.unit == "share":
         return f"{100 * r.value:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]" + small
     return f"{r.value:+.2f} [{r.low:.2f}, {r.high:.2f}]" + small
@@ -292,7 +293,7 @@ def certificate(frame: pd.DataFrame) -> pd.DataFrame:
             {
                 "answer": f"players_compared: {mine.label} [{block}]",
                 "default": f"{POLICY}, n {mine.n:,}: {_cell(mine)}",
-                "search": f"{SEARCH}, n {theirs.n:,}: {_cell(theirs)}",
+                "search": f"{SEARCH}, n {theirs.n:,}: {_cell(theirs, sample=False)}",
                 "agrees": mine.agrees,
                 "why": mine.agrees_why,
             }
