@@ -28,6 +28,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import pandas as pd  # noqa: E402
 
 from wizstats.checks import write_atomic  # noqa: E402
+from wizstats.estimates import Estimate  # noqa: E402
+from wizstats.intervals import ConfidenceInterval  # noqa: E402
 from wizstats.players import DEFAULT_POLICY  # noqa: E402
 
 SIZES = ("tiny", "quick", "full")
@@ -36,8 +38,15 @@ SIZES = ("tiny", "quick", "full")
 POLICY = DEFAULT_POLICY
 """The players of every simulation in the report: :data:`wizstats.DEFAULT_POLICY` (see ``player_strength``)."""
 
+SEARCH = "rollout"
+"""The search player of the convergence certificate: the strongest player, measured on small samples."""
+
 CONFIDENCE = 0.95
 FLOAT_FORMAT = "%.6g"
+CERTIFICATE_COLUMNS = ("answer", "default", "search", "agrees", "why")
+"""The certificate table an analysis hands to :func:`finish`: one row per answer, the figure under the
+default player and under the search player (each naming its player and sample), the verdict of
+:func:`wizstats.stats.agreement` and its reason; the report's front page lists them."""
 
 T = TypeVar("T")
 
@@ -81,6 +90,35 @@ def rank_text(rank: Any) -> str:
     if rank is None or (isinstance(rank, float) and math.isnan(rank)) or rank is pd.NA:
         return "-"
     return str(int(rank))
+
+
+def estimate(
+    value: float, low: float, high: float, *, policy: str | None, n: int | None, exact: bool = False
+) -> Estimate:
+    """An answer as an :class:`~wizstats.estimates.Estimate` for :func:`wizstats.stats.agreement`: no
+    interval where ``low`` or ``high`` is NaN (ranks, exact counts)."""
+    value, low, high = float(value), float(low), float(high)
+    ci = None if math.isnan(low) or math.isnan(high) else ConfidenceInterval(low, high)
+    return Estimate("answer", value, ci, None if n is None or n != n else int(n), exact, policy=policy)
+
+
+def certificate_sentence(certificate: pd.DataFrame, who: str) -> str:
+    """One sentence from a certificate table (:data:`CERTIFICATE_COLUMNS`): which answers ``who`` (the
+    search player and its sample, in words) certifies, which still depend on the player, which not."""
+    from wizstats.stats import CERTIFIED, DEPENDS
+
+    groups = {
+        "agree": certificate[certificate.agrees.isin(CERTIFIED) & ~certificate.agrees.str.startswith("exact")],
+        "still depend on the player": certificate[certificate.agrees.isin(DEPENDS)],
+        "are not certified": certificate[~certificate.agrees.isin((*CERTIFIED, *DEPENDS))],
+    }
+    parts = []
+    for words, rows in groups.items():
+        if len(rows):
+            why = sorted({v.removeprefix("not certified: ") for v in rows.agrees})
+            reasons = "" if words != "are not certified" else f" ({', '.join(why)})"
+            parts.append(f"{len(rows)} {words}{reasons}")
+    return f"Certificate: asked again under {who}: " + "; ".join(parts) + " (the column agrees)."
 
 
 # ---------------------------------------------------------------- markdown
@@ -162,16 +200,21 @@ def finish(
     display: pd.DataFrame,
     out_dir: str | Path,
     size: str,
+    certificate: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """Write ``<name>.csv`` (``frame``), ``<name>.png`` (``fig``) and ``<name>.md``; return ``frame``.
 
     ``display`` is the short table shown on the page and in the Markdown (strings are kept as
     they are). ``assumptions`` must have a ``sample`` entry (sample sizes and seeds), which the
-    page lists for every analysis. ``frame.attrs`` receives ``name, title, question, finding, assumptions,
-    display`` (split dict), ``size`` and ``files``.
+    page lists for every analysis. ``certificate``: the analysis's convergence certificate, with the
+    columns :data:`CERTIFICATE_COLUMNS` (computed from its table, never typed). ``frame.attrs``
+    receives ``name, title, question, finding, assumptions, display`` (split dict), ``certificate``
+    (split dict, or absent), ``size`` and ``files``.
     """
     if "sample" not in assumptions:
         raise ValueError(f"{name}: the assumptions need a 'sample' entry (sample sizes and seeds, or 'none: exact')")
+    if certificate is not None and tuple(certificate.columns) != CERTIFICATE_COLUMNS:
+        raise ValueError(f"{name}: the certificate's columns must be {CERTIFICATE_COLUMNS}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     frame = frame.reset_index(drop=True)
@@ -194,6 +237,11 @@ def finish(
         "size": size,
         "files": [f"{name}.csv", f"{name}.md", f"{name}.png"],
     }
+    if certificate is not None:
+        frame.attrs["certificate"] = {
+            "columns": list(CERTIFICATE_COLUMNS),
+            "data": [[str(v) for v in row] for row in certificate.itertuples(index=False)],
+        }
     return frame
 
 

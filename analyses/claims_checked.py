@@ -13,14 +13,27 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import pandas as pd
 
-from wizstats.questions import QUESTIONS, AskOptions, ask
+from wizstats.questions import QUESTIONS, Answer, AskOptions, Question, ask
+from wizstats.stats import agreement
 
-from ._common import POLICY, finish, main, new_figure, size_params, steps
+from ._common import (
+    CERTIFICATE_COLUMNS,
+    POLICY,
+    SEARCH,
+    certificate_sentence,
+    estimate,
+    finish,
+    main,
+    new_figure,
+    size_params,
+    steps,
+)
 
 NAME = "claims_checked"
 ORDER = 99
@@ -28,13 +41,21 @@ TITLE = "The articles' claims, checked"
 QUESTION = "Which of the rules of thumb in the source articles hold, and by how much?"
 SEED = 17000
 SIZES = {
-    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,)},
-    "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6)},
-    "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6)},
+    "tiny": {"n": 300, "games": 600, "hands": 8, "players": (4,), "search": (2, 2, None)},
+    "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6), "search": (2, 10, None)},
+    "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6), "search": (8, 40, 2)},
 }
 """``n``: deals per hand size for the simulated questions, ``games`` for ``half-time``, ``hands`` for
-``jester-keep``; ``None``: the question's default."""
+``jester-keep``; ``None``: the question's default. ``search``: the same three for the certificate's
+search player (:data:`SEARCH_PLAYERS`); ``None`` hands: ``jester-keep`` is not
+certified at that size (too costly: some 18 s of ``pimc:worlds=8`` for 2 hands, the fewest it takes)."""
 COLOURS = {3: "#4f81bd", 4: "#c0504d", 5: "#9bbb59", 6: "#8064a2"}
+SEARCH_PLAYERS = {"jester-keep": "pimc:worlds=8"}
+"""The search player of a question's certificate where it is not :data:`~._common.SEARCH` (``rollout``):
+``jester-keep`` plays 500 rounds per bid for each hand, some 90 s of rollout for 2 hands."""
+SEARCH_DEALS = {"made-bid-sheds": 5}
+"""Questions that play few hand sizes (``made-bid-sheds``: 5 and 10 cards, not 15 sizes) get this many
+times the search player's deals, enough decisions to answer at every size."""
 
 
 def options_for(name: str, n: int | None, games: int | None, hands: int | None = None, **fields: Any) -> AskOptions:
@@ -68,86 +89,91 @@ def _exact(label: str, unit: str, value: float) -> dict[str, Any]:
     return {"key_figure": label, "unit": unit, "value": float(value), "low": math.nan, "high": math.nan}
 
 
-KEY_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
-    "non-trump-13": lambda t: _figure_of(t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1),
-    "trump-13": lambda t: _figure_of(t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1),
-    "sure-tricks": lambda t: _figure_of(
+KEY_FIGURES: dict[str, Callable[[pd.DataFrame, str], dict[str, Any]]] = {
+    "non-trump-13": lambda t, _: _figure_of(
+        t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1
+    ),
+    "trump-13": lambda t, _: _figure_of(t, "seat 1 takes its trick (round 1, exact)", "share", "p_win", True, seat=1),
+    "sure-tricks": lambda t, _: _figure_of(
         t, "cards that beat a led trump 13 (exact)", "count", exact=True, card="13", relation="trump"
     ),
-    "last-rounds": lambda t: _exact(
+    "last-rounds": lambda t, _: _exact(
         "share of the maximum points in the last 3 rounds (exact)",
         "share",
         t.max_points.iloc[-3:].sum() / t.max_points.sum(),
     ),
-    "dealer-options": lambda t: _exact(
+    "dealer-options": lambda t, _: _exact(
         "share of his bids the dealer may lose in round 1 (exact)", "share", 1 / t.options.iloc[0]
     ),
-    "plus-minus-one-dealer": lambda t: _figure_of(t, "dealer's change over a game", "points", hand_size="game", seat=0),
-    "bidding-last": lambda t: _figure_of(
+    "plus-minus-one-dealer": lambda t, _: _figure_of(
+        t, "dealer's change over a game", "points", hand_size="game", seat=0
+    ),
+    "bidding-last": lambda t, _: _figure_of(
         t, "dealer minus others, per round", "points", hand_size="mean", quantity="dealer_minus_others"
     ),
-    "seat-advantage": lambda t: _figure_of(t, "dealer's mean score over a game", "points", hand_size="game", seat=0),
-    "bids-add-up": lambda t: _figure_of(t, "bids add up in round 1", "share", hand_size=1, quantity="p_equal"),
-    "one-card-round": lambda t: _exact("seat 1's weakest trump worth a bid (exact)", "rank", float(t.trump.iloc[0])),
-    "trump-choice": lambda t: _figure_of(
+    "seat-advantage": lambda t, _: _figure_of(t, "dealer's mean score over a game", "points", hand_size="game", seat=0),
+    "bids-add-up": lambda t, _: _figure_of(t, "bids add up in round 1", "share", hand_size=1, quantity="p_equal"),
+    "one-card-round": lambda t, _: _exact("seat 1's weakest trump worth a bid (exact)", "rank", float(t.trump.iloc[0])),
+    "trump-choice": lambda t, _: _figure_of(
         t, "dealer's gain per round over a game", "points", hand_size="game", seat=0, quantity="per_round"
     ),
-    "hidden-bids": lambda t: _figure_of(
+    "hidden-bids": lambda t, p: _figure_of(
         t,
-        "edge taken by hidden bids over a game (expert)",
+        f"edge taken by hidden bids over a game ({POLICY})",
         "points",
-        policy="expert",
+        policy=p,
         hand_size="game",
         quantity="open_minus_hidden",
     ),
-    "half-time": lambda t: _figure_of(t, "leader at half time wins", "share", policy=POLICY, quantity="leader_wins"),
-    "jester-keep": lambda t: _figure_of(
+    "half-time": lambda t, p: _figure_of(t, "leader at half time wins", "share", policy=p, quantity="leader_wins"),
+    "jester-keep": lambda t, p: _figure_of(
         t,
         f"a Jester over a low card, per round ({POLICY})",
         "points",
-        policy=POLICY,
+        policy=p,
         hand_size="game",
         quantity="jester_value",
     ),
-    "made-bid-sheds": lambda t: _figure_of(
+    "made-bid-sheds": lambda t, p: _figure_of(
         t,
         f"a player who has made his bid plays his highest losing card ({POLICY})",
         "share",
-        policy=POLICY,
+        policy=p,
         hand_size="game",
         state="made his bid",
         quantity="p_highest_safe",
     ),
-    "highest-of-suit": lambda t: _figure_of(
+    "highest-of-suit": lambda t, _: _figure_of(
         t, "a 10 tops its suit in round 1 (exact)", "share", exact=True, hand_size=1
     ),
-    "wizard-sure-trick": lambda t: _figure_of(
+    "wizard-sure-trick": lambda t, p: _figure_of(
         t,
         "a Wizard in hand takes no trick, over a game",
         "share",
-        policy=POLICY,
+        policy=p,
         hand_size="game",
         seat="all",
         quantity="p_fail",
     ),
 }
-"""One key figure per question, read from its answer's table."""
+"""One key figure per question, read from its answer's table: the rows of the player given (where a
+question shows two players), the default one or the search player of the certificate."""
 
-SECOND_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
-    "jester-keep": lambda t: _figure_of(
+SECOND_FIGURES: dict[str, Callable[[pd.DataFrame, str], dict[str, Any]]] = {
+    "jester-keep": lambda t, p: _figure_of(
         t,
         f"keeping the Jester over shedding it early, per round ({POLICY})",
         "points",
-        policy=POLICY,
+        policy=p,
         hand_size="game",
         needs="all",
         quantity="keep_minus_shed",
     ),
-    "made-bid-sheds": lambda t: _figure_of(
+    "made-bid-sheds": lambda t, p: _figure_of(
         t,
         f"a high side card takes its trick, last to play has made his bid minus needs tricks ({POLICY})",
         "share difference",
-        policy=POLICY,
+        policy=p,
         hand_size="game",
         quantity="high_holds_made_minus_needs",
     ),
@@ -155,33 +181,79 @@ SECOND_FIGURES: dict[str, Callable[[pd.DataFrame], dict[str, Any]]] = {
 """A second key figure where a claim has two parts (the second part's figure)."""
 
 
+@lru_cache(maxsize=64)
+def answered(name: str, options: AskOptions) -> Answer:
+    """``ask(name, options)``, once per process: ``players_compared`` asks some of the same questions under the
+    search player on the same sample, and the report runs both in one process."""
+    return ask(name, options)
+
+
+def _certify(name: str, row: dict[str, Any], search: dict[str, Any]) -> dict[str, Any]:
+    """The search player's key figure(s) and the verdicts of :func:`wizstats.stats.agreement` (columns
+    ``search_*`` and ``agrees``, with ``_2`` for a second figure)."""
+    policy, table = search.get("policy"), search.get("table")
+    cells: dict[str, Any] = {"search_policy": policy or "-", "search_n": search.get("n")}
+    for suffix, figures in (("", KEY_FIGURES), ("_2", SECOND_FIGURES)):
+        if name not in figures:
+            continue
+        got = figures[name](table, policy) if table is not None else None
+        mine = estimate(row[f"value{suffix}"], row[f"low{suffix}"], row[f"high{suffix}"], policy=POLICY, n=row["n"],
+                        exact=row["exact"])  # fmt: skip
+        theirs = None if got is None else estimate(got["value"], got["low"], got["high"], policy=policy, n=search["n"])
+        verdict = agreement(mine, theirs)
+        cells |= {f"search_{k}{suffix}": math.nan if got is None else got[k] for k in ("value", "low", "high")}
+        cells |= {f"agrees{suffix}": verdict.verdict, f"agrees_why{suffix}": verdict.reason}
+    return cells
+
+
+def _search_run(name: str, q: Question, options: AskOptions, search: tuple[int, int, int | None]) -> dict[str, Any]:
+    """Ask the question under its search player (:data:`SEARCH_PLAYERS`) on the certificate's sample."""
+    simulated = "policy" in q.reads and not (q.exact_at_one and options.hand_size in (None, 1))
+    deals, games, hands = search
+    n = games if name == "half-time" else hands if name == "jester-keep" else deals * SEARCH_DEALS.get(name, 1)
+    if not simulated or n is None:
+        return {"policy": None, "n": None, "table": None}
+    policy = SEARCH_PLAYERS.get(name, SEARCH)
+    return {"policy": policy, "n": n, "table": answered(name, options_for(name, n, n, n, policy=policy)).table}
+
+
 def measure(
-    n: int | None, games: int | None, hands: int | None, players: tuple[int, ...], *, progress: bool = False
+    n: int | None,
+    games: int | None,
+    hands: int | None,
+    players: tuple[int, ...],
+    search: tuple[int, int, int | None] = (2, 2, None),
+    *,
+    progress: bool = False,
 ) -> tuple[pd.DataFrame, dict[str, pd.DataFrame]]:
-    """One row per question (verdict and key figure), and the tables the charts need."""
+    """One row per question (verdict, key figure and its certificate), and the tables the charts need.
+
+    ``search``: the search player's deals per hand size, games (``half-time``) and hands (``jester-keep``)
+    for the certificate (``SIZES[size]["search"]``).
+    """
     rows, tables = [], {}
     for name, q in steps(list(QUESTIONS.items()), NAME, progress=progress):
         options = options_for(name, n, games, hands)
-        answer = ask(name, options)
+        answer = answered(name, options)
         tables[name] = answer.table
-        figure = KEY_FIGURES[name](answer.table)
+        figure = KEY_FIGURES[name](answer.table, POLICY)
         if name in SECOND_FIGURES:
-            figure |= {f"{k}_2": v for k, v in SECOND_FIGURES[name](answer.table).items()}
+            figure |= {f"{k}_2": v for k, v in SECOND_FIGURES[name](answer.table, POLICY).items()}
         policy = ", ".join(sorted(set(answer.table.policy))) if "policy" in answer.table else ""
         simulated = "n" in q.reads and not (q.exact_at_one and options.hand_size in (None, 1))
-        rows.append(
-            {
-                "kind": "answer",
-                "question": name,
-                "text": q.text,
-                "source": q.source or "-",
-                "verdict": answer.sentence,
-                **figure,
-                "exact": not simulated,
-                "policy": policy if policy else ("-" if not simulated else POLICY),
-                "options": ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(options).items() if v is not None),
-            }
-        )
+        row = {
+            "kind": "answer",
+            "question": name,
+            "text": q.text,
+            "source": q.source or "-",
+            "verdict": answer.sentence,
+            **figure,
+            "exact": not simulated,
+            "n": options.n if simulated else None,
+            "policy": policy if policy else ("-" if not simulated else POLICY),
+            "options": ", ".join(f"{k}={v}" for k, v in dataclasses.asdict(options).items() if v is not None),
+        }
+        rows.append(row | _certify(name, row, _search_run(name, q, options, search)))
     for p in players:
         tables[f"highest-of-suit:{p}"] = ask("highest-of-suit", AskOptions(n_players=p)).table
     for p in players:
@@ -321,6 +393,10 @@ def _figure(c: pd.DataFrame, players: tuple[int, ...]):  # type: ignore[no-untyp
 def _one_figure(label: str, unit: str, value: float, low: float, high: float) -> str:
     if math.isnan(value):
         return "-"
+    return f"{label}: {_value_cell(unit, value, low, high)}"
+
+
+def _value_cell(unit: str, value: float, low: float, high: float) -> str:
     if unit == "share":
         digits = 2 if abs(value) < 0.01 else 1
         cell = f"{100 * value:.{digits}f}%"
@@ -333,7 +409,7 @@ def _one_figure(label: str, unit: str, value: float, low: float, high: float) ->
         cell, ci = f"{value:.0f}", ""
     if not math.isnan(low):
         cell += ci if high > low else " (not measurable with these players)"
-    return f"{label}: {cell}"
+    return cell
 
 
 def _figure_cell(r: pd.Series) -> str:
@@ -357,6 +433,22 @@ def short_verdict(sentence: str) -> str:
     return "figures only (no verdict word): see the sentence"
 
 
+def _parts(r: pd.Series) -> list[str]:
+    """``""`` and, for a claim with a second figure, ``"_2"``."""
+    return ["", "_2"] if isinstance(r.get("key_figure_2"), str) else [""]
+
+
+def _search_cell(r: pd.Series) -> str:
+    if r.exact:
+        return "-"
+    if r.search_policy == "-":
+        return str(r.agrees)  # not run: too costly
+    cells = [
+        _value_cell(r[f"unit{s}"], r[f"search_value{s}"], r[f"search_low{s}"], r[f"search_high{s}"]) for s in _parts(r)
+    ]
+    return f"{r.search_policy}, n {int(r.search_n):,}: " + "; ".join(cells)
+
+
 def _display(frame: pd.DataFrame) -> pd.DataFrame:
     a = frame[frame.kind == "answer"]
     return pd.DataFrame(
@@ -364,9 +456,34 @@ def _display(frame: pd.DataFrame) -> pd.DataFrame:
             "question": [f"`{q}`" for q in a.question],
             "verdict": [short_verdict(v) for v in a.verdict],
             "key figure": [_figure_cell(r) for _, r in a.iterrows()],
+            "search player": [_search_cell(r) for _, r in a.iterrows()],
+            "agrees": ["; ".join(r[f"agrees{s}"] for s in _parts(r)) for _, r in a.iterrows()],
             "source": [s.split(" (")[0] if s != "-" else "-" for s in a.source],
         }
     )
+
+
+def certificate(frame: pd.DataFrame) -> pd.DataFrame:
+    """The certificate table (``_common.CERTIFICATE_COLUMNS``): one row per key figure, from the frame's columns."""
+    rows = []
+    for _, r in frame[frame.kind == "answer"].iterrows():
+        for s in _parts(r):
+            mine = _value_cell(r[f"unit{s}"], r[f"value{s}"], r[f"low{s}"], r[f"high{s}"])
+            if r.exact or r.search_policy == "-":
+                theirs = "-" if r.exact else "not run"
+            else:
+                cell = _value_cell(r[f"unit{s}"], r[f"search_value{s}"], r[f"search_low{s}"], r[f"search_high{s}"])
+                theirs = f"{r.search_policy}, n {int(r.search_n):,}: {cell}"
+            rows.append(
+                {
+                    "answer": f"claims_checked: `ask {r.question}`, {r[f'key_figure{s}']}",
+                    "default": f"exact: {mine}" if r.exact else f"{POLICY}, n {int(r.n):,}: {mine}",
+                    "search": theirs,
+                    "agrees": r[f"agrees{s}"],
+                    "why": r[f"agrees_why{s}"],
+                }
+            )
+    return pd.DataFrame(rows, columns=list(CERTIFICATE_COLUMNS))
 
 
 def _finding(frame: pd.DataFrame) -> str:
@@ -399,7 +516,7 @@ def _finding(frame: pd.DataFrame) -> str:
 def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Answer every question of the catalogue; write the three files."""
     par = size_params(SIZES, size)
-    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"], progress=progress)
+    answers, tables = measure(par["n"], par["games"], par["hands"], par["players"], par["search"], progress=progress)
     c = curves(tables, par["players"])
     frame = pd.concat([answers, c], ignore_index=True)
     n = "each question's default" if par["n"] is None else f"{par['n']:,} deals per hand size"
@@ -412,19 +529,34 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         " question (exact ones count)",
         "intervals": "95%: Wilson for shares, normal for means, paired over the same deals where two rules are compared",
         "verdicts": "computed from the figures by each question (wizstats ask NAME --seed 17000 prints the same sentence)",
+        "certificate": f"each simulated question asked again ({_search_words(par)}; seed {SEED};"
+        " the player of each search figure is in the column search_policy); agrees (wizstats.stats.agreement):"
+        " yes when the two 95% intervals overlap and the point estimates have the same sign; no when they lie"
+        " apart or the signs differ; not measurable with this player for an interval of zero width; exact"
+        " questions involve no player",
     }
+    cert = certificate(frame)
     return finish(
         NAME,
         frame,
         _figure(c, par["players"]),
         title=TITLE,
         question=QUESTION,
-        finding=_finding(frame),
+        finding=_finding(frame)
+        + "\n\n"
+        + certificate_sentence(cert[~cert.agrees.str.startswith("exact")], _search_words(par)),
         assumptions=assumptions,
         display=_display(frame),
         out_dir=out_dir,
         size=size,
+        certificate=cert,
     )
+
+
+def _search_words(par: dict[str, Any]) -> str:
+    deals, games, hands = par["search"]
+    jester = f"jester-keep {SEARCH_PLAYERS['jester-keep']}, {hands} hands" if hands else "jester-keep not run"
+    return f"{SEARCH} players, {deals:,} deals per hand size, half-time {games:,} games; {jester}"
 
 
 if __name__ == "__main__":

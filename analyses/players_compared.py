@@ -2,13 +2,16 @@
 
 Every simulated number in this report assumes how the table plays. This page asks the headline
 questions again with each player at every seat: ``baseline`` (the published rule-based player),
-``heuristic`` (the report's default), ``expert`` (reads the earlier bids, bids round 1 exactly)
-and ``rollout`` (a search player, some 1,000 times slower, so measured on fewer deals). Each
-figure is what ``wizstats ask NAME --policy P`` (or ``thresholds``/``strength``) prints, with the
-same intervals. Two blocks: the published form over a whole game for the three fast players, and
-rounds of :data:`HAND_SIZE` cards for all four. A figure of zero width comes from a player that
-cannot see the information (a player that ignores the earlier bids plays a deal alike whether it
-sees them or not): it is printed as "not measurable with this player", never as a zero.
+``heuristic`` (fitted to its own self-play), ``expert`` (the report's default,
+:data:`wizstats.DEFAULT_POLICY`: reads the earlier bids, bids round 1 exactly) and ``rollout`` (a
+search player, some 200 times slower than expert, so measured on fewer deals). Each figure is what ``wizstats
+ask NAME --policy P`` (or ``thresholds``/``strength``) prints, with the same intervals. Two blocks:
+the published form over a whole game, and rounds of :data:`HAND_SIZE` cards. Over whole games
+rollout plays only the certificate's small sample (the one of ``claims_checked``), not counted in
+the verdicts. A figure of zero width comes from a player that cannot see the information (a player
+that ignores the earlier bids plays a deal alike whether it sees them or not): it is printed as "not
+measurable with this player", never as a zero. The column ``agrees`` is the convergence certificate
+of each figure: the default player against the search player (:func:`wizstats.stats.agreement`).
 """
 
 from __future__ import annotations
@@ -23,10 +26,23 @@ from typing import Any
 import pandas as pd
 
 import wizstats as ws
-from wizstats.questions import ask
+from wizstats.stats import agreement
 
-from ._common import CONFIDENCE, finish, main, new_figure, size_params, steps
-from .claims_checked import options_for
+from ._common import (
+    CERTIFICATE_COLUMNS,
+    CONFIDENCE,
+    POLICY,
+    SEARCH,
+    certificate_sentence,
+    estimate,
+    finish,
+    main,
+    new_figure,
+    size_params,
+    steps,
+)
+from .claims_checked import SIZES as CLAIMS_SIZES
+from .claims_checked import answered, options_for
 
 NAME = "players_compared"
 ORDER = 101
@@ -37,18 +53,24 @@ N_PLAYERS = 4
 HAND_SIZE = 5
 PLAYERS = ("baseline", "heuristic", "expert", "rollout")
 SLOW = ("rollout",)
-"""Measured on ``slow`` deals, and not over whole games (a game of rollout players takes minutes)."""
+"""Measured on ``slow`` deals; over whole games on the certificate's ``slow_game`` deals only."""
 SIZES = {
-    "tiny": {"game": 200, "fast": 1000, "slow": 20, "cards": 2000, "slow_cards": 100},
-    "quick": {"game": 1000, "fast": 5000, "slow": 100, "cards": 5000, "slow_cards": 300},
-    "full": {"game": 3000, "fast": 20000, "slow": 400, "cards": 20000, "slow_cards": 1000},
+    size: par | {"slow_game": CLAIMS_SIZES[size]["search"][0]}
+    for size, par in {
+        "tiny": {"game": 200, "fast": 1000, "slow": 20, "cards": 2000, "slow_cards": 100},
+        "quick": {"game": 1000, "fast": 5000, "slow": 100, "cards": 5000, "slow_cards": 300},
+        "full": {"game": 3000, "fast": 20000, "slow": 400, "cards": 20000, "slow_cards": 1000},
+    }.items()
 }
 """Deals per hand size: ``game`` for the whole-game block, ``fast``/``slow`` for the rounds of
-:data:`HAND_SIZE` cards; ``cards``/``slow_cards`` for the thresholds and the card's strength."""
+:data:`HAND_SIZE` cards; ``cards``/``slow_cards`` for the thresholds and the card's strength. The
+slow players' whole games use ``claims_checked``'s search deals (``slow_game``): the report asks
+those questions once for both pages."""
 EXACT = "exact"
 """The policy column of the exact round-1 thresholds (rational bidders; play is forced)."""
 NOT_MEASURABLE = "not measurable with this player"
-NOT_RUN = "not run (too slow for whole games)"
+SMALL = "small sample"
+"""The status of a slow player's whole-game figure: the certificate's sample, not counted in the verdicts."""
 
 
 @dataclass(frozen=True)
@@ -75,9 +97,9 @@ def _pick(t: pd.DataFrame, **where: Any) -> tuple[float, float, float]:
     return float(r["value"]), float(r["low"]), float(r["high"])
 
 
-@lru_cache(maxsize=64)  # bidding last and the dealer's edge come from one run
 def _asked(name: str, policy: str, hand_size: int | None, n: int) -> pd.DataFrame:
-    return ask(name, options_for(name, n, None, None, policy=policy, hand_size=hand_size)).table
+    # cached: bidding last and the dealer's edge come from one run, and claims_checked asks the same
+    return answered(name, options_for(name, n, None, None, policy=policy, hand_size=hand_size)).table
 
 
 def _bidding_last(policy: str, h: int | None, n: int) -> tuple[float, float, float]:
@@ -178,7 +200,7 @@ def _sample(figure: Figure, policy: str, par: dict[str, int], block: int | None)
     if figure.key.startswith(("threshold", "strength")):
         return par["slow_cards" if slow else "cards"]
     if block is None:
-        return par["slow" if slow else "game"]
+        return par["slow" if figure.key in SLOW_IN_GAME else "slow_game"] if slow else par["game"]
     return par["slow" if slow else "fast"]
 
 
@@ -212,12 +234,11 @@ def measure(par: dict[str, int], *, progress: bool = False) -> pd.DataFrame:
             "n": n,
             "command": command(figure, policy, block, n),
         }
-        if block is None and policy in SLOW and figure.key not in SLOW_IN_GAME:
-            rows.append(row | {"value": math.nan, "low": math.nan, "high": math.nan, "status": "not run"})
-            continue
         value, low, high = figure.measure(policy, block, n)
         flat = figure.unit != "rank" and low == high
-        rows.append(row | {"value": value, "low": low, "high": high, "status": "not measurable" if flat else "ok"})
+        small = block is None and policy in SLOW and figure.key not in SLOW_IN_GAME
+        status = "not measurable" if flat else SMALL if small else "ok"
+        rows.append(row | {"value": value, "low": low, "high": high, "status": status})
     exact = ws.round1_thresholds(N_PLAYERS).table
     for figure in FIGURES:
         if figure.key.startswith("threshold"):
@@ -231,16 +252,53 @@ def measure(par: dict[str, int], *, progress: bool = False) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _cell(r: pd.Series) -> str:
-    if r.status == "not run":
-        return NOT_RUN
+def _cell(r: pd.Series, *, sample: bool = True) -> str:
+    """A figure as the page shows it; ``sample``: say where it is a slow player's small whole-game sample."""
     if r.status == "not measurable":
         return NOT_MEASURABLE
     if r.unit == "rank":
         return "none" if math.isnan(r.value) else f"{r.value:.0f}"
+    small = f" ({SMALL}, n {r.n:,})" if sample and r.status == SMALL else ""
     if r.unit == "share":
-        return f"{100 * r.value:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]"
-    return f"{r.value:+.2f} [{r.low:.2f}, {r.high:.2f}]"
+        return f"{100 * r.value:.1f}% [{100 * r.low:.1f}, {100 * r.high:.1f}]" + small
+    return f"{r.value:+.2f} [{r.low:.2f}, {r.high:.2f}]" + small
+
+
+def certify(frame: pd.DataFrame) -> pd.DataFrame:
+    """The columns ``agrees`` and ``agrees_why`` on the default player's and the search player's rows of
+    each figure: :func:`wizstats.stats.agreement` of the one against the other."""
+    frame = frame.assign(agrees=None, agrees_why=None)
+    for (_block, _key), g in frame.groupby(["block", "figure"], sort=False):
+        pair = [g[g.policy == p] for p in (POLICY, SEARCH)]
+        if any(len(rows) != 1 for rows in pair):
+            continue
+        mine, theirs = (
+            estimate(r.value, r.low, r.high, policy=r.policy, n=r.n) for r in (rows.iloc[0] for rows in pair)
+        )
+        verdict = agreement(mine, theirs)
+        index = [rows.index[0] for rows in pair]
+        frame.loc[index, "agrees"], frame.loc[index, "agrees_why"] = verdict.verdict, verdict.reason
+    return frame
+
+
+def certificate(frame: pd.DataFrame) -> pd.DataFrame:
+    """The certificate table (``_common.CERTIFICATE_COLUMNS``): one row per figure, from the column ``agrees``."""
+    rows = []
+    for (block, _key), g in frame.groupby(["block", "figure"], sort=False):
+        by = {r.policy: r for _, r in g.iterrows()}
+        if POLICY not in by or not isinstance(by[POLICY].agrees, str):
+            continue
+        mine, theirs = by[POLICY], by[SEARCH]
+        rows.append(
+            {
+                "answer": f"players_compared: {mine.label} [{block}]",
+                "default": f"{POLICY}, n {mine.n:,}: {_cell(mine)}",
+                "search": f"{SEARCH}, n {theirs.n:,}: {_cell(theirs, sample=False)}",
+                "agrees": mine.agrees,
+                "why": mine.agrees_why,
+            }
+        )
+    return pd.DataFrame(rows, columns=list(CERTIFICATE_COLUMNS))
 
 
 def _display(frame: pd.DataFrame) -> pd.DataFrame:
@@ -248,6 +306,8 @@ def _display(frame: pd.DataFrame) -> pd.DataFrame:
     for (block, _key), g in frame.groupby(["block", "figure"], sort=False):
         by = {r.policy: _cell(r) for r in g.itertuples()}
         cells = {p: by.get(p, "") for p in (*PLAYERS, EXACT)}
+        agrees = g[g.policy == POLICY].agrees
+        cells[f"agrees ({POLICY} vs {SEARCH})"] = agrees.iloc[0] if len(agrees) else ""
         rows.append({"block": block, "figure": g.label.iloc[0], **cells})
     return pd.DataFrame(rows)
 
@@ -269,7 +329,7 @@ def verdicts(frame: pd.DataFrame) -> pd.DataFrame:
     rows = []
     for (block, key), g in frame.groupby(["block", "figure"], sort=False):
         unit = g.unit.iloc[0]
-        ran = g[(g.status != "not run") & g.policy.isin(PLAYERS)]
+        ran = g[(g.status != SMALL) & g.policy.isin(PLAYERS)]
         if unit == "points":
             signs = {r.policy: _sign(r) for _, r in ran.iterrows()}
             kinds = set(signs.values())
@@ -380,13 +440,15 @@ def _figure(frame: pd.DataFrame) -> Any:
 def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool = False) -> pd.DataFrame:
     """Ask the headline questions under each player; write the three files."""
     par = size_params(SIZES, size)
-    frame = measure(par, progress=progress)
+    frame = certify(measure(par, progress=progress))
+    cert = certificate(frame)
     assumptions = {
         "players": f"each of {', '.join(PLAYERS)} at every seat (rollout with its default parameters); the rest"
-        " of the report plays heuristic",
+        f" of the report plays {POLICY} (wizstats.DEFAULT_POLICY)",
         "rules": f"{N_PLAYERS} players, standard game and schedule; no plus/minus one for bidding last and the bids"
         " adding up, as the questions define them; trump red for the trump 13",
-        "sample": f"whole games: {par['game']:,} deals per hand size (baseline, heuristic, expert); rounds of"
+        "sample": f"whole games: {par['game']:,} deals per hand size (baseline, heuristic, expert; rollout"
+        f" {par['slow_game']:,}, the certificate's small sample, and {par['slow']:,} rounds for the bids adding up); rounds of"
         f" {HAND_SIZE} cards: {par['fast']:,} deals ({par['slow']:,} for rollout); thresholds and the trump 13:"
         f" {par['cards']:,} rounds ({par['slow_cards']:,} for rollout); seed {SEED}",
         "intervals": f"{CONFIDENCE:.0%}, as each command prints them: paired over the same deals where two rules are"
@@ -395,7 +457,12 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         "reproduce": "the CSV's column command: the command line that prints each figure, e.g. wizstats ask"
         f" bidding-last --hand-size {HAND_SIZE} --policy expert --n {par['fast']} --seed {SEED}",
         "verdicts": "a difference holds for every player when all intervals lie on the same side of 0, changes"
-        " sign when one lies above and another below, else is not shown for every player",
+        " sign when one lies above and another below, else is not shown for every player (rollout's small"
+        " whole-game samples not counted)",
+        "certificate": f"the column agrees compares {POLICY} (the default) with {SEARCH} for each figure"
+        " (wizstats.stats.agreement): yes when the two 95% intervals overlap and the point estimates have the"
+        " same sign; no when they lie apart or the signs differ; not measurable with this player for an interval"
+        " of zero width; no interval for the ranks",
     }
     return finish(
         NAME,
@@ -403,11 +470,12 @@ def run(size: str = "full", out_dir: str | Path = "reports", *, progress: bool =
         _figure(frame),
         title=TITLE,
         question=QUESTION,
-        finding=_finding(frame),
+        finding=_finding(frame) + " " + certificate_sentence(cert, f"{SEARCH} players (the column {SEARCH})"),
         assumptions=assumptions,
         display=_display(frame),
         out_dir=out_dir,
         size=size,
+        certificate=cert,
     )
 
 

@@ -165,7 +165,8 @@ def _players_compared(csv: pd.DataFrame, m: ModuleType) -> tuple[float, float]:
     flat = _one(csv, block="game", figure="bidding_last", policy="heuristic")
     assert flat.status == "not measurable" and flat.low == flat.high
     assert _one(csv, block="game", figure="bidding_last", policy="expert").status == "ok"
-    assert _one(csv, block="game", figure="pm1_cost", policy="rollout").status == "not run"
+    small = _one(csv, block="game", figure="pm1_cost", policy="rollout")  # the certificate's whole games
+    assert small.status == m.SMALL and small.n == m.SIZES["tiny"]["slow_game"]
     exact = ws.round1_thresholds(4).table.query("seat == 1 and state == 'trump'").weakest_rank.iloc[0]
     assert _one(csv, block="game", figure="threshold_seat1", policy="exact").value == exact
     n = m.SIZES["tiny"]["cards"]
@@ -250,3 +251,30 @@ def test_same_seed_same_files(tmp_path: Path, outputs: tuple[Path, dict[str, pd.
 def test_unknown_size_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="unknown size 'huge'"):
         MODULES["vulnerability"].run("huge", tmp_path)
+
+
+def test_players_compared_certifies_each_figure(outputs: tuple[Path, dict[str, pd.DataFrame]]) -> None:
+    """The column agrees: the default player against rollout, on their two rows of every figure."""
+    from wizstats.stats import VERDICTS, agreement
+
+    out, frames = outputs
+    m = MODULES["players_compared"]
+    csv = pd.read_csv(out / "players_compared.csv")
+    for (block, key), g in csv.groupby(["block", "figure"], sort=False):
+        pair = g[g.policy.isin([m.POLICY, m.SEARCH])]
+        others = g[~g.policy.isin([m.POLICY, m.SEARCH])]
+        assert len(pair) == 2 and pair.agrees.nunique() == 1 and others.agrees.isna().all(), (block, key)
+        verdict = pair.agrees.iloc[0]
+        assert verdict in VERDICTS
+        mine, theirs = (pair[pair.policy == p].iloc[0] for p in (m.POLICY, m.SEARCH))
+        if mine.unit == "rank":
+            assert verdict == "no interval"
+        else:
+            est = [ws.Estimate("a", r.value, ws.ConfidenceInterval(r.low, r.high), int(r.n), policy=r.policy)
+                   for r in (mine, theirs)]  # fmt: skip
+            assert verdict == agreement(*est).verdict
+    display = frames["players_compared"].attrs["display"]
+    assert display["columns"][-1] == f"agrees ({m.POLICY} vs {m.SEARCH})"
+    cert = frames["players_compared"].attrs["certificate"]["data"]
+    assert len(cert) == csv.groupby(["block", "figure"]).ngroups
+    assert all(row[1].startswith(f"{m.POLICY}, n ") and row[2].startswith(f"{m.SEARCH}, n ") for row in cert)

@@ -12,9 +12,12 @@ import pandas as pd
 import pytest
 
 from wizstats import DEFAULT_POLICY
+from wizstats.estimates import Estimate
 from wizstats.exact import highest_of_suit_probability
+from wizstats.intervals import ConfidenceInterval as CI
 from wizstats.questions import QUESTIONS, ask
 from wizstats.report import load_analyses
+from wizstats.stats import VERDICTS, agreement
 
 MODULE = {m.NAME: m for m in load_analyses(["claims_checked"])}["claims_checked"]
 
@@ -84,3 +87,37 @@ def test_the_two_part_claims_show_both_figures(written: tuple[Path, pd.DataFrame
     assert rows.loc["made-bid-sheds", "key_figure_2"].startswith("a high side card takes its trick")
     md = (out / "claims_checked.md").read_text()
     assert "keeping the Jester over shedding it early" in md and "percentage points [" in md
+
+
+def test_every_simulated_claim_has_its_certificate(written: tuple[Path, pd.DataFrame]) -> None:
+    _, frame = written
+    rows = frame[frame.kind == "answer"].set_index("question")
+    assert set(rows.agrees) <= set(VERDICTS)
+    assert (rows.agrees == "exact: no player involved").eq(rows.exact).all()  # exact counts involve no player
+    assert rows.loc["jester-keep", "agrees"] == "not certified: too costly"  # at the tiny size
+    simulated = rows[~rows.exact & (rows.index != "jester-keep")]
+    assert (simulated.search_policy == "rollout").all() and simulated.search_value.notna().all()
+    assert rows.loc["made-bid-sheds", "agrees_2"] in VERDICTS
+    # the search figure is what `wizstats ask NAME --policy rollout` gives on that sample, and the verdict is agreement's
+    deals = MODULE.SIZES["tiny"]["search"][0]
+    t = ask("bids-add-up", MODULE.options_for("bids-add-up", deals, None, policy="rollout")).table
+    want = t[(t.hand_size.astype(str) == "1") & (t.quantity == "p_equal")].iloc[0]
+    r = rows.loc["bids-add-up"]
+    assert (r.search_value, r.search_low, r.search_high) == pytest.approx((want.value, want.low, want.high))
+    mine = Estimate("a", r.value, CI(r.low, r.high), int(r.n), policy=DEFAULT_POLICY)
+    theirs = Estimate("a", want.value, CI(want.low, want.high), deals, policy="rollout")
+    assert r.agrees == agreement(mine, theirs).verdict
+
+
+def test_the_certificate_table_comes_from_the_columns(written: tuple[Path, pd.DataFrame]) -> None:
+    _, frame = written
+    cert = pd.DataFrame(frame.attrs["certificate"]["data"], columns=frame.attrs["certificate"]["columns"])
+    answers = frame[frame.kind == "answer"]
+    assert len(cert) == len(answers) + answers.key_figure_2.notna().sum()
+    assert cert.agrees.tolist() == [
+        v for _, r in answers.iterrows() for v in [r.agrees, r.agrees_2] if isinstance(v, str)
+    ]
+    assert cert.answer.str.startswith("claims_checked: `ask ").all()
+    simulated = cert[cert.agrees != "exact: no player involved"]
+    assert simulated.default.str.startswith(f"{DEFAULT_POLICY}, n ").all()  # every figure names its players
+    assert "Certificate: asked again under rollout players" in frame.attrs["finding"]

@@ -30,11 +30,21 @@ import pandas as pd
 from .. import __version__
 from ..checks import output_dir, write_atomic
 from ..engine import compile_notice_for
-from ..players import POLICIES
+from ..players import DEFAULT_POLICY, POLICIES
+from ..stats import CERTIFIED, DEPENDS
 from .catalogue import SIZES, analyses_common, analyses_dir, check_size, default_out_dir, load_analyses
 from .warm import REPORT_COMPILE, REPORT_KERNELS, precompile
 
-__all__ = ["SIZES", "analyses_dir", "default_out_dir", "load_analyses", "run_report", "write_index", "write_readme"]
+__all__ = [
+    "SIZES",
+    "analyses_dir",
+    "certificates",
+    "default_out_dir",
+    "load_analyses",
+    "run_report",
+    "write_index",
+    "write_readme",
+]
 
 
 def run_report(
@@ -177,6 +187,81 @@ def _global_assumptions(frames: Sequence[pd.DataFrame], size: str) -> tuple[list
     return items, pd.DataFrame(rows)
 
 
+# ---------------------------------------------------------------- which answers are certified
+CERTIFIED_TITLE = "Which answers are certified"
+_AGREES, _EXACT = CERTIFIED  # the search player agrees; an exact count
+CERTIFICATE_GROUPS = (
+    ("certified", "Certified: the search player agrees"),
+    ("depends", "Still depend on the player"),
+    ("not certified", "Not certified"),
+)
+"""The groups of the front page's certificate, in order (exact answers get one line after them)."""
+
+
+def certificates(frames: Sequence[pd.DataFrame]) -> pd.DataFrame:
+    """Every analysis's convergence certificate (``attrs["certificate"]``, see ``analyses/_common.py``) in
+    one table, with its ``group`` (:data:`CERTIFICATE_GROUPS`, or ``exact``); no rows when none has one."""
+    parts = [pd.DataFrame(f.attrs["certificate"]["data"], columns=f.attrs["certificate"]["columns"])
+             for f in frames if f.attrs.get("certificate")]  # fmt: skip
+    if not parts:
+        return pd.DataFrame(columns=["answer", "default", "search", "agrees", "why", "group"])
+    table = pd.concat(parts, ignore_index=True)
+    group = [
+        "certified" if v == _AGREES else "exact" if v == _EXACT else "depends" if v in DEPENDS else "not certified"
+        for v in table.agrees
+    ]
+    return table.assign(group=group)
+
+
+def _certified_intro(table: pd.DataFrame) -> str:
+    counts = table.group.value_counts()
+    n = {g: int(counts.get(g, 0)) for g in ("certified", "depends", "not certified", "exact")}
+    return (
+        f"Every simulated answer assumes how the table plays. Each answer below was computed under the default"
+        f" player ({DEFAULT_POLICY}) and again under a search player ({analyses_common().SEARCH}, the strongest, on small samples;"
+        " each row names both, with their samples); it is certified when the two 95% intervals overlap and the"
+        " point estimates have the same sign (wizstats.stats.agreement). Of"
+        f" {len(table) - n['exact']} simulated answers {n['certified']} are certified, {n['depends']} still depend"
+        f" on the player and {n['not certified']} are not certified; {n['exact']} more are exact counts, which"
+        " involve no player. The search player's samples are small: a certified answer shows no sign of"
+        " depending on the player, within the search player's wide interval."
+    )
+
+
+def _certified_groups(table: pd.DataFrame) -> Iterator[tuple[str, pd.DataFrame]]:
+    for key, title in CERTIFICATE_GROUPS:
+        rows = table[table.group == key]
+        if len(rows):
+            yield f"{title} ({len(rows)})", rows[["answer", "default", "search", "agrees", "why"]]
+
+
+def _exact_line(table: pd.DataFrame) -> str:
+    exact = table[table.group == "exact"]
+    return f"Exact counts, no player involved: {'; '.join(exact.answer)}." if len(exact) else ""
+
+
+def _certified_html(frames: Sequence[pd.DataFrame]) -> str:
+    table = certificates(frames)
+    if not len(table):
+        return ""
+    groups = "".join(f"<h3>{html.escape(t)}</h3>{_html_table(rows)}" for t, rows in _certified_groups(table))
+    return (
+        f'<section id="certified"><h2>{CERTIFIED_TITLE}</h2><p>{html.escape(_certified_intro(table))}</p>'
+        f"{groups}<p>{html.escape(_exact_line(table))}</p></section>"
+    )
+
+
+def _certified_markdown(frames: Sequence[pd.DataFrame]) -> list[str]:
+    common = analyses_common()
+    table = certificates(frames)
+    if not len(table):
+        return []
+    lines = ['<a id="certified"></a>', "", f"## {CERTIFIED_TITLE}", "", _certified_intro(table), ""]
+    for title, rows in _certified_groups(table):
+        lines += [f"### {title}", "", common.markdown_table(rows), ""]
+    return lines + [_exact_line(table), ""]
+
+
 def _html_table(frame: pd.DataFrame) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in frame.columns)
     body = "".join(
@@ -208,12 +293,14 @@ def write_index(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str) 
     items, samples = _global_assumptions(frames, size)
     toc = "".join(f'<li><a href="#{f.attrs["name"]}">{html.escape(f.attrs["title"])}</a></li>' for f in frames)
     glob = "".join(f"<li><b>{html.escape(k)}</b>: {html.escape(v)}</li>" for k, v in items)
+    certified = f'<li><a href="#certified">{CERTIFIED_TITLE}</a></li>' if len(certificates(frames)) else ""
     page = (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>wizstats: the strategy report</title><style>{CSS}</style></head><body>"
         f"<h1>wizstats: the strategy report</h1><p>{html.escape(INTRO)}</p>"
-        f'<nav><h3>Contents</h3><ol>{toc}<li><a href="#assumptions">Assumptions</a></li></ol></nav>'
+        f'<nav><h3>Contents</h3><ol>{certified}{toc}<li><a href="#assumptions">Assumptions</a></li></ol></nav>'
+        + _certified_html(frames)
         + "".join(_section_html(f, out) for f in frames)
         + f'<section id="assumptions"><h2>Assumptions</h2><ul>{glob}</ul>{_html_table(samples)}</section>'
         f"<footer>Generated by <code>wizstats report{'' if size == 'full' else ' --size ' + size}</code> from the"
@@ -231,7 +318,10 @@ def write_readme(frames: Sequence[pd.DataFrame], out_dir: str | Path, size: str)
     items, samples = _global_assumptions(frames, size)
     lines = ["# wizstats: the strategy report", "", INTRO, "", "Contents:", ""]
     lines += [f"{k}. [{f.attrs['title']}](#{f.attrs['name'].replace('_', '-')})" for k, f in enumerate(frames, 1)]
+    if len(certificates(frames)):
+        lines += ["", f"Before them: [{CERTIFIED_TITLE}](#certified)."]
     lines += ["", "The same report as a page: [index.html](index.html).", ""]
+    lines += _certified_markdown(frames)
     for f in frames:
         a = f.attrs
         lines += [

@@ -1,7 +1,9 @@
-"""Monte Carlo estimates with confidence intervals: hands, card strength, seat effects, score distributions."""
+"""Monte Carlo estimates with confidence intervals: hands, card strength, seat effects, score distributions;
+the convergence certificate (an answer under the default player against a search player)."""
 
 from __future__ import annotations
 
+from .certificate import CERTIFIED, DEPENDS, VERDICTS, Agreement, agreement
 from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
 from .discards import HIGH_STATES, JESTER_NEEDS, jester_timing, jester_value, shedding
 from .distributions import game_score_distribution, score_distribution
@@ -13,10 +15,15 @@ from .study import StudyOptions
 from .tables import bid_table, strength_table
 
 __all__ = [
+    "Agreement",
+    "CERTIFIED",
+    "DEPENDS",
     "HIGH_STATES",
     "JESTER_NEEDS",
     "StudyOptions",
     "TrickDistribution",
+    "VERDICTS",
+    "agreement",
     "bid_visibility_edge",
     "bid_table",
     "bid_thresholds",
