@@ -331,7 +331,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
         add_differences(x, d1, d2, active)
         done += 1
         if done % BATCH == 0 and done < worlds:
-            n_active = _prune(d1, d2, active, done)
+            n_active = prune_race(d1, d2, active, done)
     best = -1
     for k in range(n_cand):
         if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
@@ -362,7 +362,7 @@ def add_differences(x, d1, d2, active):
 
 
 @hotjit
-def _prune(d1, d2, active, done):
+def prune_race(d1, d2, active, done):
     """Drop the candidates that are clearly no better than the leader; returns how many are left."""
     n_cand = active.shape[0]
     lead = -1
@@ -509,7 +509,7 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
         if prune:
             add_differences(x, d1, d2, active)
             if done % BATCH == 0 and done < samples:
-                n_active = _prune(d1, d2, active, done)
+                n_active = prune_race(d1, d2, active, done)
     return active
 
 
