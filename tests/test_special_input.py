@@ -75,7 +75,8 @@ def test_the_special_engine_refuses_what_it_cannot_play() -> None:
     with pytest.raises(ValueError, match="^policy 'heuristic' has no parameter 'worlds'"):
         ws.simulate(4, 3, 100, rules=ALL, policies=ws.Policy("heuristic", worlds=4))
     with pytest.raises(
-        ValueError, match="^the special-card engine \\(RULES 8\\) plays the policies random, heuristic, expert and rollout"
+        ValueError,
+        match="^the special-card engine \\(RULES 8\\) plays the policies random, heuristic, expert and rollout",
     ):
         ws.simulate(4, 3, 100, rules=ALL, policies="pimc")
     with pytest.raises(ValueError, match="^the special-card engine \\(RULES 8\\) plays its own rollout, .* 'infer'"):

@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  wizstats arena rollout baseline --hand-sizes 1-15 --rounds 500\n"
             "  wizstats arena heuristic baseline --hand-sizes game --rounds 2000\n"
-            "  wizstats arena pimc:worlds=48 heuristic heuristic heuristic --hand-sizes 5,10"
+            "  wizstats arena pimc:worlds=48 heuristic heuristic heuristic --hand-sizes 5,10\n"
+            "  wizstats arena rollout expert --hand-sizes 5,10 --rounds 200 --special all"
         ),
     )
     p.add_argument(
@@ -40,11 +41,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--blind-trump", action="store_true", help="the dealer names trump before looking (2022 reading)")
     p.add_argument("--bids", choices=("open", "hidden", "after-round"), default="open", help="bid visibility")
     p.add_argument("--scoring", choices=("standard", "alternative"), default="standard", help="scoring")
+    p.add_argument(
+        "--special",
+        default="",
+        help="anniversary special cards in play (RULES 8), comma-separated, or all: the special-card engine's "
+        "players (random, heuristic, expert, rollout), hand sizes only (default: none)",
+    )
     p.add_argument("--threads", type=int, default=None, help="threads (default: all cores)")
     p.add_argument("--no-intervals", action="store_true", help="leave out the _low/_high columns")
     add_seed(p)
     add_format(p)
-    p.set_defaults(run=run, kernels=("engine.arena:arena_kernel",))
+    p.set_defaults(run=run, kernels=_kernels)
+
+
+def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
+    """The arena kernel this run calls: the special cards' engine's, or the standard one."""
+    return ("special.arena:special_arena_kernel",) if args.special else ("engine.arena:arena_kernel",)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,
         bids=args.bids,
         scoring=args.scoring,
+        special_cards=args.special,
     )
     result = arena(
         args.policy, args.players, args.hand_sizes, args.rounds, args.seed, rules=rules, threads=args.threads

@@ -19,16 +19,19 @@ from __future__ import annotations
 import numpy as np
 
 from ...layout import SP_ROLLOUT
-from ..jit import jit, pjit, prange
+from ..jit import hotjit, jit, pjit, prange
 from ..rules.core import (
     ST_BIDS_MADE,
     ST_LEADER,
     ST_N,
     ST_R,
+    ST_TRICK_LEN,
     ST_TURNED,
     block_span,
     forbidden_bid,
     legal_mask,
+    seed_round,
+    shuffle_front,
 )
 from .core import (
     EV_WOLF,
@@ -44,9 +47,11 @@ from .core import (
     S_FINAL,
     S_POINTS,
     S_TRICKS,
+    SX_NEXT,
     SX_NEXT0,
     SX_TRUMP0,
     SX_WOLF_SEAT,
+    insert_card,
     new_special_state,
 )
 from .expert import choose_bid
@@ -58,10 +63,27 @@ __all__ = [
     "deal_special",
     "play_one",
     "play_special_round",
+    "probe_search",
     "simulate_special_counts",
     "simulate_special_trace",
     "trump_step",
 ]
+
+
+@hotjit
+def bid_turn(g, seat):
+    """``seat`` bids as its policy says: the search's bid for ``rollout``, else :func:`.expert.choose_bid`."""
+    forbidden = forbidden_bid(g, seat)
+    g.bids[seat] = rollout_bid(g, seat, forbidden) if g.policy[seat] == SP_ROLLOUT else choose_bid(g, seat, forbidden)
+    g.st[ST_BIDS_MADE] += 1
+
+
+@hotjit
+def play_turn(g, seat, events):
+    """``seat`` plays as its policy says: the search's card for ``rollout``, else the special heuristic's (or random)."""
+    mask = legal_mask(g, seat)
+    code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else sp_choose_play(g, seat, mask)
+    play_code(g, seat, code, events)
 
 
 @jit
@@ -81,17 +103,11 @@ def play_special_round(g, key, round_index, events, hands_out, record):
     if g.sx[SX_WOLF_SEAT] >= 0:
         events[EV_WOLF] += 1
     for j in range(n):
-        seat = (j + 1) % n
-        forbidden = forbidden_bid(g, seat)
-        g.bids[seat] = rollout_bid(g, seat, forbidden) if g.policy[seat] == SP_ROLLOUT else choose_bid(g, seat, forbidden)
-        st[ST_BIDS_MADE] += 1
+        bid_turn(g, (j + 1) % n)
     for _ in range(r):
         leader = st[ST_LEADER]
         for k in range(n):
-            seat = (leader + k) % n
-            mask = legal_mask(g, seat)
-            code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else sp_choose_play(g, seat, mask)
-            play_code(g, seat, code, events)
+            play_turn(g, (leader + k) % n, events)
         close_trick(g, events)
     score_round(g, events)
 
@@ -148,3 +164,68 @@ def simulate_special_trace(tab, st0, policy, params, key, start, hands, rounds, 
             for k in range(n):
                 for c in range(N_T):
                     plays[row, t, k, c] = g.log[t, k, c]
+
+
+# ---------------------------------------------------------------- a probe of the search (tests)
+@jit
+def scramble_hidden(g, seat, rng):
+    """Deal the cards ``seat`` cannot see anew at random: the other hands (their lengths kept) and the next
+    card of the stack; whatever the round's record says of them."""
+    n = g.st[ST_N]
+    pool = np.empty(g.tab.shape[1], np.int64)
+    m = 0
+    for q in range(n):
+        if q != seat:
+            for i in range(g.hand_len[q]):
+                pool[m] = g.hands[q, i]
+                m += 1
+    if g.sx[SX_NEXT] >= 0:
+        pool[m] = g.sx[SX_NEXT]
+        m += 1
+    shuffle_front(rng, pool, m, m - 1)
+    p = 0
+    for q in range(n):
+        if q != seat:
+            hl = g.hand_len[q]
+            g.hand_len[q] = 0
+            for i in range(hl):
+                insert_card(g, q, pool[p + i])
+            p += hl
+    if g.sx[SX_NEXT] >= 0:
+        g.sx[SX_NEXT] = pool[p]
+
+
+@jit
+def probe_search(tab, st0, policy, params, key, round_index, stop, scramble, out):
+    """The search's decision at one point of round ``round_index``: ``out = [seat, decision]``.
+
+    The round is played by ``policy`` up to the ``stop``-th decision (bids first, in bidding order, then the
+    cards), which the seat to move makes by :func:`.search.rollout_bid` or :func:`.search.rollout_card`
+    (a bid, or ``position * 16 + form``) from a stream of its own. With ``scramble`` > 0 the cards that seat
+    cannot see are dealt anew first (:func:`scramble_hidden`, stream ``scramble``): a search that reads only
+    what the seat knows decides the same. ``out[0]`` is -1 when the round ends first.
+    """
+    g = new_special_state(tab, st0, policy, params)
+    events = np.zeros(N_EV, np.int64)
+    n, r = st0[ST_N], st0[ST_R]
+    trump_step(g, deal_special(g, key, round_index))
+    own = np.zeros(1, np.uint64)
+    out[0] = -1
+    for i in range(n + n * r):
+        seat = (i + 1) % n if i < n else (g.st[ST_LEADER] + g.st[ST_TRICK_LEN]) % n
+        if i == stop:
+            if scramble > 0:
+                seed_round(own, key, scramble)
+                scramble_hidden(g, seat, own)
+            seed_round(g.rng, key, round_index + 1)
+            out[0] = seat
+            out[1] = (
+                rollout_bid(g, seat, forbidden_bid(g, seat)) if i < n else rollout_card(g, seat, legal_mask(g, seat))
+            )
+            return
+        if i < n:
+            bid_turn(g, seat)
+        else:
+            play_turn(g, seat, events)
+            if g.st[ST_TRICK_LEN] == n:
+                close_trick(g, events)
