@@ -6,7 +6,7 @@ it cannot see at random, consistent with what it knows (:func:`seat_knowledge`),
 that world and the round out with every seat playing the special heuristic (:mod:`.policy`; the bids still
 to be made as its bidder, below), and takes the candidate with the best mean score (the Cloud's change
 included) over the same worlds (common random numbers; candidates clearly behind are dropped every
-:data:`..players.pimc.BATCH` worlds, as the standard search drops them).
+:data:`..players.pimc.BATCH` worlds: the standard search's race, :func:`..players.pimc.race_step`).
 
 - **Card**: every legal card in every form (a Juggler or Cloud naming each suit, a Shapeshifter as a
   Wizard and as a Jester) over ``worlds`` worlds; ties go to the special heuristic's choice.
@@ -44,7 +44,7 @@ import numpy as np
 
 from ...layout import MAXP, SP_HEURISTIC, SP_SAMPLES, SP_WINDOW, SP_WORLDS
 from ..jit import hotjit, jit
-from ..players.pimc import BATCH, add_differences, best_mean_bid, new_race, prune_race
+from ..players.pimc import best_mean_bid, new_race, race_leader, race_step
 from ..rules.core import (
     KIND,
     LED_FREE,
@@ -257,6 +257,54 @@ def new_worlds(g, seat):
 
 # ---------------------------------------------------------------- the decisions
 @jit
+def complete_bids(w, seat):
+    """In world ``w`` every bid not made yet (or not seen by ``seat``) is made by its bidder, in bidding order."""
+    n = w.st[ST_N]
+    for i in range(n):
+        q = (i + 1) % n
+        if q != seat and w.bids[q] < 0:
+            w.st[ST_BIDS_MADE] = i
+            w.bids[q] = sp_expert_bid(w, q, forbidden_bid(w, q))
+    w.st[ST_BIDS_MADE] = n
+
+
+@jit
+def race(g, seat, codes, active, limit, bidding, totals):
+    """Race the candidates ``codes`` (bids when ``bidding``, else plays ``position * 16 + form``) of ``seat``
+    over up to ``limit`` worlds, each candidate played out in the same worlds; ``totals[0, k]`` gets candidate
+    ``k``'s summed points, ``totals[2, k]`` its worlds. Returns the paired sums ``d1`` (:mod:`..players.pimc`)."""
+    n_cand = codes.shape[0]
+    deck = g.tab.shape[1]
+    known = np.empty(deck, np.int64)
+    void = np.zeros((MAXP, 4), np.int64)
+    seat_knowledge(g, seat, known, void)
+    ww, w = new_worlds(g, seat)
+    pool = np.empty(deck, np.int64)
+    events = np.zeros(N_EV, np.int64)
+    x, d1, d2, _ = new_race(n_cand)
+    n_active, done = active.sum(), 0
+    while done < limit and n_active > 1:
+        deal_world(ww, g, seat, known, void, pool)
+        if not bidding:
+            guess_hidden_bids(ww, seat)
+        for k in range(n_cand):
+            if active[k] == 0:
+                continue
+            copy_state(w, ww)
+            if bidding:
+                w.bids[seat] = codes[k]
+                complete_bids(w, seat)
+            else:
+                play_code(w, seat, codes[k], events)
+            play_out(w, events)
+            x[k] = w.points[seat]
+            totals[0, k] += x[k]
+            totals[2, k] += 1.0
+        done, n_active = race_step(x, d1, d2, active, done, limit, n_active)
+    return d1
+
+
+@jit
 def rollout_card(g, seat, mask):
     """``position * 16 + form`` of the option with the best mean score over ``worlds`` worlds (module notes)."""
     first = sp_choose_play(g, seat, mask)
@@ -271,84 +319,28 @@ def rollout_card(g, seat, mask):
             n_cand += 1
     if n_cand == 1:
         return first
-    deck = g.tab.shape[1]
-    known = np.empty(deck, np.int64)
-    void = np.zeros((MAXP, 4), np.int64)
-    seat_knowledge(g, seat, known, void)
-    ww, w = new_worlds(g, seat)
-    pool = np.empty(deck, np.int64)
-    events = np.zeros(N_EV, np.int64)
-    worlds = max(1, np.int64(g.params[seat, SP_WORLDS]))
-    x, d1, d2, active = new_race(n_cand)
-    n_active, done = n_cand, 0
-    while done < worlds and n_active > 1:
-        deal_world(ww, g, seat, known, void, pool)
-        guess_hidden_bids(ww, seat)
-        for k in range(n_cand):
-            if active[k] == 1:
-                copy_state(w, ww)
-                play_code(w, seat, codes[k], events)
-                play_out(w, events)
-                x[k] = w.points[seat]
-        add_differences(x, d1, d2, active)
-        done += 1
-        if done % BATCH == 0 and done < worlds:
-            n_active = prune_race(d1, d2, active, done)
-    best = -1
-    for k in range(n_cand):
-        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
-            best = k
-    return codes[best]
+    active = np.ones(n_cand, np.int64)
+    totals = np.zeros((3, n_cand))
+    d1 = race(g, seat, codes[:n_cand], active, max(1, np.int64(g.params[seat, SP_WORLDS])), False, totals)
+    return codes[race_leader(d1, active)]
 
 
 @jit
 def rollout_bid(g, seat, forbidden):
     """The bid with the best mean score over ``samples`` worlds among those within ``window`` of its bidder's."""
-    r, n = g.st[ST_R], g.st[ST_N]
+    r = g.st[ST_R]
     par = g.params[seat]
     est = sp_expert_bid(g, seat, -1)
     window = max(0, np.int64(par[SP_WINDOW]))
     lo, hi = max(0, est - window), min(r, est + window)
     if lo == hi and lo == forbidden:
         lo, hi = max(0, lo - 1), min(r, hi + 1)
-    n_cand = hi - lo + 1
-    deck = g.tab.shape[1]
-    known = np.empty(deck, np.int64)
-    void = np.zeros((MAXP, 4), np.int64)
-    seat_knowledge(g, seat, known, void)
-    ww, w = new_worlds(g, seat)
-    pool = np.empty(deck, np.int64)
-    events = np.zeros(N_EV, np.int64)
-    totals = np.zeros((3, n_cand))
-    x, d1, d2, active = new_race(n_cand)
-    n_active, done = n_cand, 0
+    codes = np.arange(lo, hi + 1)
+    active = np.ones(hi - lo + 1, np.int64)
     if lo <= forbidden <= hi:
         active[forbidden - lo] = 0
-        n_active -= 1
-    samples = max(1, np.int64(par[SP_SAMPLES]))
-    while done < samples and n_active > 1:
-        deal_world(ww, g, seat, known, void, pool)
-        for k in range(n_cand):
-            if active[k] == 0:
-                continue
-            copy_state(w, ww)
-            w.bids[seat] = lo + k
-            for i in range(n):  # the bids still to make (and those it cannot see), in bidding order
-                q = (i + 1) % n
-                if w.bids[q] < 0:
-                    w.st[ST_BIDS_MADE] = i
-                    w.bids[q] = sp_expert_bid(w, q, forbidden_bid(w, q))
-            w.st[ST_BIDS_MADE] = n
-            play_out(w, events)
-            x[k] = w.points[seat]
-            totals[0, k] += x[k]
-            totals[2, k] += 1.0
-        add_differences(x, d1, d2, active)
-        done += 1
-        if done % BATCH == 0 and done < samples:
-            n_active = prune_race(d1, d2, active, done)
-    if n_active == 1 and done == 0:  # one bid allowed: nothing to compare
-        for k in range(n_cand):
-            if active[k] == 1:
-                return lo + k
+    if active.sum() == 1:  # one bid allowed: nothing to compare
+        return lo + np.argmax(active)
+    totals = np.zeros((3, hi - lo + 1))
+    race(g, seat, codes, active, max(1, np.int64(par[SP_SAMPLES])), True, totals)
     return best_mean_bid(lo, hi, active, totals, est)
