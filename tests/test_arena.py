@@ -139,7 +139,11 @@ def test_parse_hand_sizes() -> None:
         ({"hand_sizes": "16"}, "hand size 16 is impossible"),
         ({"n_rounds": 0}, "n_rounds must be"),
         ({"policies": ["nope"]}, "unknown policy"),
-        ({"rules": Rules(4, special_cards={"dragon", "fairy"})}, "special cards"),
+        (
+            {"rules": Rules(4, special_cards={"dragon", "fairy"}), "hand_sizes": "game"},
+            "whole games with special cards",
+        ),
+        ({"rules": Rules(4, special_cards="all"), "policies": ["baseline"]}, "special-card engine .* not 'baseline'"),
     ],
 )
 def test_input_errors(kwargs: dict, message: str) -> None:

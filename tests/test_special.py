@@ -377,6 +377,31 @@ def test_kernel_matches_reference_under_variants(changes: dict) -> None:
             check_trace(trace_special(rules, r, 10, policies=policy, seed=r))
 
 
+ROLLOUT_SEATS = ["rollout:worlds=4,samples=4,window=1", "expert", "rollout:worlds=6,samples=3,bidder=1", "heuristic"]
+"""Two search seats (small searches: the replay is slow) among the special engine's other players."""
+
+
+@pytest.mark.parametrize("special", ["all", "juggler", "werewolf,vampire", "witch,bomb,cloud", "shapeshifter,cloud"])
+def test_kernel_matches_reference_with_the_rollout(special: str) -> None:
+    """The special ``rollout``'s rounds replayed on the reference: every card it plays is legal, every effect,
+    winner, pass, swap and score recomputed (its search plays its worlds on the kernel's own mechanics)."""
+    for n in (3, 4):
+        rules = Rules(n, special_cards=special)
+        top = rules.max_hand_size
+        for r in sorted({1, 5, top}):
+            check_trace(trace_special(rules, r, 4, policies=ROLLOUT_SEATS[:n], seed=r + n))
+
+
+@pytest.mark.parametrize(
+    "changes", [{"bids": "after-round", "trump_choice": "blind"}, {"plus_minus_one": True, "scoring": "alternative"}]
+)
+def test_kernel_matches_reference_with_the_rollout_under_variants(changes: dict) -> None:
+    """Bids it cannot see (guessed in its worlds), blind trump, a forbidden bid, the other scoring."""
+    rules = Rules(**{"n_players": 4, **changes, "special_cards": "all"})
+    for r in (3, 8):
+        check_trace(trace_special(rules, r, 4, policies=ROLLOUT_SEATS, seed=r))
+
+
 EVENT_OF = {
     "bomb": "bombed_tricks",
     "werewolf": "werewolf_swaps",

@@ -75,9 +75,12 @@ def test_the_special_engine_refuses_what_it_cannot_play() -> None:
     with pytest.raises(ValueError, match="^policy 'heuristic' has no parameter 'worlds'"):
         ws.simulate(4, 3, 100, rules=ALL, policies=ws.Policy("heuristic", worlds=4))
     with pytest.raises(
-        ValueError, match="^the special-card engine \\(RULES 8\\) plays the policies random, heuristic and expert only"
+        ValueError,
+        match="^the special-card engine \\(RULES 8\\) plays the policies random, heuristic, expert and rollout",
     ):
         ws.simulate(4, 3, 100, rules=ALL, policies="pimc")
+    with pytest.raises(ValueError, match="^the special-card engine \\(RULES 8\\) plays its own rollout, .* 'infer'"):
+        ws.simulate(4, 3, 100, rules=ALL, policies="rollout:infer=0")
     with pytest.raises(ValueError, match="^n_rounds must be a whole number"):
         ws.simulate(4, 3, 0, rules=ALL)
     with pytest.raises(ValueError, match="^n_players 5 does not match rules.n_players 4$"):
@@ -89,7 +92,8 @@ def test_the_special_engine_refuses_what_it_cannot_play() -> None:
     [
         (lambda: ws.simulate_games(ALL, 5), "the standard engine does not play special cards"),
         (lambda: ws.trace_rounds(ALL, 3, 5), "the standard engine does not play special cards"),
-        (lambda: ws.arena(["heuristic", "random"], 4, 3, 20, rules=ALL), "special cards are not supported"),
+        (lambda: ws.engine.rollout_bid_values("R13 B2 J", rules=ALL), "special cards are not supported"),
+        (lambda: ws.arena(["heuristic", "random"], 4, "game", 20, rules=ALL), "whole games with special cards"),
         (lambda: ws.card_strength(4, 3, rules=ALL, n=100), "the standard engine does not play special cards"),
         (lambda: PolicyDecider(ALL, 3, "expert"), "the standard engine does not play special cards"),
         (lambda: ws.clairvoyance_odds(ALL, 100), "clairvoyance is simulated with the standard cards only"),

@@ -66,6 +66,10 @@ SP_HEURISTIC = 1  # the special heuristic (every id but P_RANDOM plays it, excep
 SP_EXPERT = 2  # the special heuristic's play, bids by expected score (.special.expert)
 SP_READ = 7  # weight of what the earlier bids leave over (as E_READ)
 SP_PICK = 8  # 1: bid the best expected score under the trick distribution; 0: the estimate rounded
+SP_ROLLOUT = 3  # search bids and card play by rollouts of the special heuristic (.special.search)
+SP_WORLDS = 9  # rollout: deals of the unseen cards per card decision (its columns 0-8: its bidder's row)
+SP_SAMPLES = 10  # rollout: deals of the unseen cards per bid decision
+SP_WINDOW = 11  # rollout: bids tried on either side of its bidder's bid
 
 # The one-colour engine (RULES 9, wizstats._kernels.variants.onecolour): its own policy ids and, after the
 # one-colour heuristic's six columns (scale, bias, lead_min, kill, duck, norm), its expert's bid columns.

@@ -24,7 +24,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "examples:\n"
             "  wizstats arena rollout baseline --hand-sizes 1-15 --rounds 500\n"
             "  wizstats arena heuristic baseline --hand-sizes game --rounds 2000\n"
-            "  wizstats arena pimc:worlds=48 heuristic heuristic heuristic --hand-sizes 5,10"
+            "  wizstats arena pimc:worlds=48 heuristic heuristic heuristic --hand-sizes 5,10\n"
+            "  wizstats arena rollout expert --hand-sizes 5,10 --rounds 200 --special all"
         ),
     )
     p.add_argument(
@@ -35,10 +36,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_players(p)
     p.add_argument("--hand-sizes", default="game", help="'game' (whole games), '10', '1-15' or '1,3,5' (default: game)")
     p.add_argument("--rounds", type=int, default=1000, help="deals per hand size, or games (default: 1000)")
-    add_options(p, "--deck", "--plus-minus-one", "--blind-trump", "--bids", "--scoring", "--threads")
+    add_options(p, "--deck", "--plus-minus-one", "--blind-trump", "--bids", "--scoring")
+    p.add_argument(
+        "--special",
+        default="",
+        help="anniversary special cards in play (RULES 8), comma-separated, or all: the special-card engine's "
+        "players (random, heuristic, expert, rollout), hand sizes only (default: none)",
+    )
+    add_options(p, "--threads")
     p.add_argument("--no-intervals", action="store_true", help="leave out the _low/_high columns")
     add_options(p, "--seed", "--format")
-    p.set_defaults(run=run, kernels=("engine.arena:arena_kernel",))
+    p.set_defaults(run=run, kernels=_kernels)
+
+
+def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
+    """The arena kernel this run calls: the special cards' engine's, or the standard one."""
+    return ("special.arena:special_arena_kernel",) if args.special else ("engine.arena:arena_kernel",)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -50,6 +63,7 @@ def run(args: argparse.Namespace) -> int:
         trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,
         bids=args.bids,
         scoring=args.scoring,
+        special_cards=args.special,
     )
     result = arena(
         args.policy, args.players, args.hand_sizes, args.rounds, args.seed, rules=rules, threads=args.threads

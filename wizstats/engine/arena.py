@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,6 +28,7 @@ from ..intervals import mean_interval
 from ..players import DEFAULT_POLICY, Policies, Policy, resolve_policies
 from ..rules import Deck, Rules, rules_for, seat_for
 from .setup import progress_bar, round_setup, seed_key, thread_count, threads_limited
+from .special import special_setup
 
 MAX_HAND = 64
 """No deck deals a larger hand."""
@@ -113,10 +114,10 @@ def parse_hand_sizes(text: str | int | Sequence[int]) -> tuple[int, ...] | str:
     return tuple(sizes)
 
 
-def _rules_iv(rules: Rules | None, n_players: int, deck: Deck | str | None) -> Rules:
+def _rules_iv(rules: Rules | None, n_players: int, deck: Deck | str | None, *, special: bool = False) -> Rules:
     rules = rules_for(rules, n_players, deck=deck)
-    if rules.deck.specials:
-        raise ValueError("the arena's players know the standard cards only; special cards are not supported")
+    if rules.deck.specials and not special:
+        raise ValueError("the rollout bidder's probes know the standard cards only; special cards are not supported")
     return rules
 
 
@@ -144,7 +145,7 @@ def _arena_iv(
     rules: Rules | None,
     deck: Deck | str | None,
 ) -> tuple[Rules, list[Policy], tuple[int, ...] | str]:
-    rules = _rules_iv(rules, n_players, deck)
+    rules = _rules_iv(rules, n_players, deck, special=True)
     if isinstance(policies, (str, Policy)):
         policies = [policies]
     policies = list(policies)
@@ -153,6 +154,8 @@ def _arena_iv(
     policies = policies + [policies[-1]] * (n_players - len(policies))
     entries = resolve_policies(policies, n_players)[0]
     sizes = parse_hand_sizes(hand_sizes)  # type: ignore[arg-type]
+    if rules.special_cards and sizes == "game":
+        raise ValueError("whole games with special cards are not supported: give hand sizes ('5', '1-10', '3,5')")
     if isinstance(sizes, tuple):
         if not sizes:
             raise ValueError("give at least one hand size, or 'game'")
@@ -163,6 +166,8 @@ def _arena_iv(
                     f" {rules.max_hand_size}"
                 )
     count(n_rounds, "n_rounds", MAX_ROUNDS)
+    if rules.special_cards:  # the special-card engine's players, refused here if it has none of theirs
+        special_setup(rules, 1, entries)
     return rules, entries, sizes
 
 
@@ -230,15 +235,20 @@ def arena(
     unit = "game" if sizes == "game" else "deal"
     with threads_limited(threads), progress_bar(total_units, progress, unit=unit) as bar:
         for label, schedule in plan:
-            tab = round_setup(rules, schedule[0])[0]
-            st_sched = np.stack([round_setup(rules, h)[1] for h in schedule])
             base = 0 if label == "game" else int(label) << 40
             acc = np.zeros((len(names), len(_METRICS), 2))
+            run = _special_runner(rules, int(label), entries) if rules.special_cards else None
+            if run is None:
+                tab = round_setup(rules, schedule[0])[0]
+                st_sched = np.stack([round_setup(rules, h)[1] for h in schedule])
             for start in range(0, n_rounds, CHUNK_UNITS):
                 size = min(CHUNK_UNITS, n_rounds - start)
                 n_blocks = min(BLOCKS, size)
                 out = np.zeros((n_blocks, len(names), len(_METRICS), 2))
-                _run_kernel(tab, st_sched, label == "game", ids, params, group, key, base, start, size, out)
+                if run is not None:
+                    run(group, key, base, start, size, out)
+                else:
+                    _run_kernel(tab, st_sched, label == "game", ids, params, group, key, base, start, size, out)
                 acc += out.sum(axis=0)
                 bar.update(size)
             rows += _rows(label, names, group, acc, n_rounds, n_players, len(schedule), confidence_level)
@@ -276,6 +286,20 @@ def _run_kernel(
         np.int64(n_blocks),
         out,
     )
+
+
+def _special_runner(rules: Rules, hand_size: int, entries: list[Policy]) -> Callable[..., None]:
+    """The special-card engine's arena kernel for ``hand_size``, its players set up (:func:`special_setup`)."""
+    from .._kernels.special.arena import special_arena_kernel  # numba: imported on first use
+
+    inp = special_setup(rules, hand_size, entries)
+
+    def run(group: np.ndarray, key: int, base: int, start: int, size: int, out: np.ndarray) -> None:
+        n_groups, n_blocks = out.shape[1], out.shape[0]
+        args = (np.uint64(key), np.int64(base), np.int64(start), np.int64(size), np.int64(n_blocks))
+        special_arena_kernel(inp.tab, inp.st0, inp.ids, inp.params, group, n_groups, *args, out)
+
+    return run
 
 
 def _rows(

@@ -201,14 +201,19 @@ def run_iv(seed: object, threads: object, chunk_rounds: object, progress: object
 
 
 def engine_players(
-    policies: Sequence[Policy], engine: str, played: Collection[str], expert: Collection[str]
+    policies: Sequence[Policy],
+    engine: str,
+    played: Collection[str],
+    expert: Collection[str],
+    search: Collection[str] = (),
 ) -> list[Policy]:
     """The players an engine with ``random`` and its own ``heuristic`` and ``expert`` plays for ``policies``.
 
     ``played``: the heuristic parameters the engine's heuristic reads; ``expert``: the expert parameters
-    the engine's own expert reads (empty: it takes none, its settings are fitted). Other policies, and
-    parameters the engine's players do not read (those outside ``played`` or ``expert`` changed from
-    their defaults), are refused: such a run would report another player under the name asked for.
+    the engine's own expert reads (empty: it takes none, its settings are fitted); ``search``: the
+    ``rollout`` parameters the engine's own ``rollout`` reads (empty: the engine has none). Other policies,
+    and parameters the engine's players do not read (those outside ``played``, ``expert`` or ``search``
+    changed from their defaults), are refused: such a run would report another player under the name asked for.
     """
     out = []
     for policy in policies:
@@ -220,8 +225,18 @@ def engine_players(
                 raise ValueError(f"{engine} plays its own expert, which has no parameter {unread[0]!r} ({takes})")
             out.append(policy)
             continue
+        if policy.name == "rollout" and search:
+            changed = [k for k, v in policy.params.items() if v != POLICIES["rollout"].defaults[k]]
+            unread = [k for k in changed if k not in search]
+            if unread:
+                raise ValueError(
+                    f"{engine} plays its own rollout, which has no parameter {unread[0]!r} (it takes: {', '.join(search)})"
+                )
+            out.append(policy)
+            continue
         if policy.name not in ("random", "heuristic"):
-            raise ValueError(f"{engine} plays the policies random, heuristic and expert only, not {policy.name!r}")
+            known = "random, heuristic, expert and rollout" if search else "random, heuristic and expert"
+            raise ValueError(f"{engine} plays the policies {known} only, not {policy.name!r}")
         defaults = POLICIES[policy.name].defaults
         unread = [k for k, v in policy.params.items() if k not in played and v != defaults[k]]
         if unread:

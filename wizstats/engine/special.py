@@ -24,7 +24,21 @@ import pandas as pd
 from .._kernels.players.fitted import load  # numba-free: the fitted data's loader
 from ..checks import WrongType
 from ..intervals import mean_interval
-from ..layout import H_KILL, H_SCALE, MAXP, N_PARAMS, P_RANDOM, SP_EXPERT, SP_HEURISTIC, SP_PICK, SP_READ
+from ..layout import (
+    H_KILL,
+    H_SCALE,
+    MAXP,
+    N_PARAMS,
+    P_RANDOM,
+    SP_EXPERT,
+    SP_HEURISTIC,
+    SP_PICK,
+    SP_READ,
+    SP_ROLLOUT,
+    SP_SAMPLES,
+    SP_WINDOW,
+    SP_WORLDS,
+)
 from ..players import DEFAULT_POLICY, POLICIES, Policies, Policy, resolve_policies
 from ..rules import Rules
 from .rounds import Batch, RoundEngineBase
@@ -61,6 +75,11 @@ _HEURISTIC_DEFAULTS = {
 """The special heuristic's parameters (kernel columns in this order) at the heuristic's registered defaults; a
 ``heuristic`` policy's values replace them."""
 
+ROLLOUT_READS = ("worlds", "samples", "window", "bidder")
+"""The ``rollout`` parameters the special engine's own rollout reads (:mod:`wizstats._kernels.special.search`);
+the others (``spite``, ``infer``, ``playout``) stay at their defaults: it plays for its own score, deals its
+worlds without inference from the bids, and plays them out with the special heuristic."""
+
 
 @functools.cache
 def _expert_fit() -> dict[str, np.ndarray]:
@@ -91,27 +110,34 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     ``scale, bias, ruff, lead_min, kill, duck, norm`` (``norm`` is the special heuristic's own, see
     :mod:`wizstats._kernels.special.policy`). ``expert`` plays the special expert
     (:mod:`wizstats._kernels.special.expert`): the heuristic's card play at the heuristic's defaults, bids
-    with the settings of :func:`expert_row`; it takes no parameters. Other policies, parameters of
-    ``expert``, and a ``table`` other than the default, are refused: this engine has no player of theirs,
-    and would play another under their name.
+    with the settings of :func:`expert_row`; it takes no parameters. ``rollout`` plays the special engine's
+    search (:mod:`wizstats._kernels.special.search`) with its ``worlds``, ``samples``, ``window`` and
+    ``bidder`` (0: the special heuristic's bid at the centre of its bid search and for the bids in its worlds,
+    1: the special expert's); columns 0-8 of its row are that bidder's, the last three its search's. Other
+    policies, other parameters of ``rollout``, parameters of ``expert``, and a ``table`` other than the
+    default, are refused: this engine has no player of theirs, and would play another under their name.
     """
     from .._kernels.rules import core  # numba: imported on first use
 
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
     resolved, ids, _ = resolve_policies(policies, rules.n_players)
-    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, ())
+    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, (), ROLLOUT_READS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((MAXP, N_PARAMS))
+    kernel_ids = {"random": P_RANDOM, "heuristic": SP_HEURISTIC, "expert": SP_EXPERT, "rollout": SP_ROLLOUT}
     for seat, policy in enumerate(resolved):
         played = policy if policy.name == "heuristic" else Policy("heuristic")  # the expert plays its defaults
         values = {**_HEURISTIC_DEFAULTS, **played.params}
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
-        ids[seat] = {"random": P_RANDOM, "heuristic": SP_HEURISTIC, "expert": SP_EXPERT}[policy.name]
-        if policy.name == "expert":
+        ids[seat] = kernel_ids[policy.name]
+        if policy.name == "expert" or (policy.name == "rollout" and policy.params["bidder"] == 1):
             row = expert_row(hand_size)
             params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
+        if policy.name == "rollout":
+            search = [policy.params[name] for name in ("worlds", "samples", "window")]
+            params[seat, [SP_WORLDS, SP_SAMPLES, SP_WINDOW]] = search
     return KernelInputs(tab, st0, ids, params, resolved)
 
 
@@ -206,8 +232,8 @@ class SpecialTrace:
 class SpecialEngine(RoundEngineBase[SpecialSimulationResult, SpecialTrace]):
     """The special-card engine (RULES 8) for one set of rules with ``special_cards``; ``rules`` alone gives the table.
 
-    Its own kernels (:mod:`wizstats._kernels.special.round`) play ``random`` and the special
-    heuristic (see :func:`special_setup`). Made by :func:`wizstats.engine.engine_for`.
+    Its own kernels (:mod:`wizstats._kernels.special.round`) play ``random``, the special heuristic, the
+    special expert and the special ``rollout`` (see :func:`special_setup`). Made by :func:`wizstats.engine.engine_for`.
     """
 
     edition = "special"

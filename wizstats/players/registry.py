@@ -232,7 +232,11 @@ POLICIES: dict[str, PolicyInfo] = {
         "round out with `heuristic` (`playout=1`: the expert's unfitted card play), and scores every candidate bid "
         "within `window` of the heuristic's bid (`bidder=1`: the expert's) on "
         "the same deals, dropping bids that fall clearly behind; it bids the best mean score, never the "
-        "forbidden bid. Names trump as `heuristic` (`bidder=1`: as `expert`); plays as `pimc`.",
+        "forbidden bid. Names trump as `heuristic` (`bidder=1`: as `expert`); plays as `pimc`. With special cards the "
+        "special-card engine plays its own rollout: bids and cards (each card in every form) searched the same way "
+        "with the special heuristic over worlds consistent with what the seat knows (no inference from the bids: "
+        "it reads `worlds`, `samples`, `window` and `bidder` only); trump, the Witch's swap and the Juggler's pass "
+        "as the special heuristic.",
     ),
 }
 

@@ -328,15 +328,8 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
                 bb_play(w, v, seat, reps[k])
                 hx_run(w, v, prow, f)
                 x[k] = outcome(v, seat, spite)
-        add_differences(x, d1, d2, active)
-        done += 1
-        if done % BATCH == 0 and done < worlds:
-            n_active = _prune(d1, d2, active, done)
-    best = -1
-    for k in range(n_cand):
-        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
-            best = k
-    return reps[best]
+        done, n_active = race_step(x, d1, d2, active, done, worlds, n_active)
+    return reps[race_leader(d1, active)]
 
 
 @jit
@@ -362,7 +355,28 @@ def add_differences(x, d1, d2, active):
 
 
 @hotjit
-def _prune(d1, d2, active, done):
+def race_step(x, d1, d2, active, done, limit, n_active):
+    """One more deal of a race: add its paired differences (:func:`add_differences`); every ``BATCH`` deals
+    before ``limit``, drop the candidates clearly behind (:func:`prune_race`). Returns ``(done, n_active)``."""
+    add_differences(x, d1, d2, active)
+    done += 1
+    if done % BATCH == 0 and done < limit:
+        n_active = prune_race(d1, d2, active, done)
+    return done, n_active
+
+
+@hotjit
+def race_leader(d1, active):
+    """The candidate still in the race that no other beats on the paired sums ``d1`` (ties: the first)."""
+    best = -1
+    for k in range(active.shape[0]):
+        if active[k] == 1 and (best < 0 or d1[k, best] > 0.0):
+            best = k
+    return best
+
+
+@hotjit
+def prune_race(d1, d2, active, done):
     """Drop the candidates that are clearly no better than the leader; returns how many are left."""
     n_cand = active.shape[0]
     lead = -1
@@ -505,11 +519,10 @@ def rollout_values(g, seat, forbidden, lo, hi, samples, spite, lam, totals, prun
             totals[0, k] += x[k]
             totals[1, k] += x[k] * x[k]
             totals[2, k] += 1.0
-        done += 1
         if prune:
-            add_differences(x, d1, d2, active)
-            if done % BATCH == 0 and done < samples:
-                n_active = _prune(d1, d2, active, done)
+            done, n_active = race_step(x, d1, d2, active, done, samples, n_active)
+        else:
+            done += 1
     return active
 
 

@@ -6,7 +6,10 @@ seat order 1..n-1, 0, then the tricks. A trick: each seat chooses a card (and it
 Vampire resolves its model as it is played; at the end the outcome is fixed, each Witch played
 may swap (in play order), the winner takes the trick (nobody after a Bomb; the would-be winner
 leads next) and, if a Juggler was played in it, every seat passes a card left. After the last
-trick each Cloud in a player's tricks changes his bid by +-1, chosen to score best.
+trick each Cloud in a player's tricks changes his bid by +-1, chosen to score best. The mechanics are
+:mod:`.step`'s; here each seat's policy chooses its bid and its cards: ``rollout``
+(:data:`~wizstats.layout.SP_ROLLOUT`) by the search of :mod:`.search`, the others as :mod:`.expert` and
+:mod:`.policy` say.
 
 Each round ``i`` draws from its own stream ``seed_round(key, i)``, as in :mod:`.round`.
 """
@@ -15,54 +18,25 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...layout import SP_ROLLOUT
 from ..jit import hotjit, jit, pjit, prange
 from ..rules.core import (
-    KIND,
-    MAXP,
     ST_BIDS_MADE,
-    ST_BLIND,
     ST_LEADER,
-    ST_LED,
     ST_N,
     ST_R,
-    ST_SCORING,
     ST_TRICK_LEN,
-    ST_TRICK_NO,
-    ST_TRUMP,
     ST_TURNED,
-    SUIT,
-    below,
     block_span,
-    deal_round,
     forbidden_bid,
     legal_mask,
+    seed_round,
+    shuffle_front,
 )
 from .core import (
-    C_CLOUD,
-    C_JUGGLER,
-    C_SHAPESHIFTER,
-    C_VAMPIRE,
-    C_WEREWOLF,
-    C_WITCH,
-    E_WIZARD,
-    EV_BOMBED,
-    EV_CLOUD_DOWN,
-    EV_CLOUD_UP,
-    EV_PASSES,
-    EV_SHIFT_JESTER,
-    EV_SHIFT_WIZARD,
-    EV_SWAPS,
-    EV_VAMP_TRUMP,
     EV_WOLF,
-    FORM_LATER,
-    K_LEAD,
-    K_TRUMP,
-    K_WIN,
-    K_WOULD,
-    LED_NONE,
     N_EV,
     N_K,
-    N_SX,
     N_T,
     R_NEXT,
     R_TRUMP0,
@@ -75,183 +49,41 @@ from .core import (
     S_TRICKS,
     SX_NEXT,
     SX_NEXT0,
-    SX_PLACE,
     SX_TRUMP0,
     SX_WOLF_SEAT,
-    T_CARD,
-    T_KIND,
-    T_PASS,
-    T_PUT,
-    T_ROLE,
-    T_SUIT,
-    T_TAKE,
-    T_VAL,
-    apply_swap,
-    cloud_final,
-    find_kind,
     insert_card,
     new_special_state,
-    outcome_now,
-    pass_left,
-    put_in_trick,
-    remove_at,
-    trump_rule,
 )
 from .expert import choose_bid
-from .policy import sp_choose_form, sp_choose_pass, sp_choose_play, sp_choose_swap, sp_choose_trump
+from .policy import sp_choose_play
+from .search import rollout_bid, rollout_card
+from .step import close_trick, deal_special, play_code, play_one, score_round, trump_step
 
-
-@jit
-def deal_special(g, key, round_index):
-    """Start round ``round_index``: reset, deal (as the standard engine), draw the next stack card."""
-    no_hand = np.zeros(1, np.int64)
-    turned = deal_round(g, key, round_index, -1, no_hand, -1)
-    st, sx = g.st, g.sx
-    for i in range(N_SX):
-        sx[i] = -1
-    n, deck = st[ST_N], g.tab.shape[1]
-    for s in range(n):
-        g.clouds[s] = 0
-    need = n * st[ST_R] + (1 if turned >= 0 else 0)
-    if turned >= 0 and deck > need:
-        sx[SX_NEXT] = g.pool[need + below(g.rng, deck - need)]
-    sx[SX_NEXT0] = sx[SX_NEXT]
-    for t in range(st[ST_R]):
-        for k in range(MAXP):
-            for c in range(N_T):
-                g.log[t, k, c] = -1
-        for c in range(N_K):
-            g.logk[t, c] = -1
-    return turned
+__all__ = [
+    "deal_special",
+    "play_one",
+    "play_special_round",
+    "probe_search",
+    "simulate_special_counts",
+    "simulate_special_trace",
+    "trump_step",
+]
 
 
 @hotjit
-def trump_from(g, card, seat, by_need, blind):
-    """Trump set by ``card`` lying in the trump place; ``seat`` names it where the card asks."""
-    rule = trump_rule(g.tab[KIND, card])
-    if rule == 0:
-        return g.tab[SUIT, card]
-    if rule == 1:
-        return -1
-    return sp_choose_trump(g, seat, rule == 3, by_need, blind)
+def bid_turn(g, seat):
+    """``seat`` bids as its policy says: the search's bid for ``rollout``, else :func:`.expert.choose_bid`."""
+    forbidden = forbidden_bid(g, seat)
+    g.bids[seat] = rollout_bid(g, seat, forbidden) if g.policy[seat] == SP_ROLLOUT else choose_bid(g, seat, forbidden)
+    g.st[ST_BIDS_MADE] += 1
 
 
 @hotjit
-def trump_step(g, turned):
-    """Set trump: the Werewolf's holder puts it in the trump place, takes the turned card and
-    names a suit or none; else the turned card sets trump (the dealer names where it asks)."""
-    st, sx = g.st, g.sx
-    trump = -1
-    sx[SX_PLACE] = turned
-    if turned >= 0:
-        g.gone[turned] = 1
-        wolf_seat, pos = find_kind(g, C_WEREWOLF)
-        if wolf_seat >= 0:
-            wolf = remove_at(g, wolf_seat, pos)
-            insert_card(g, wolf_seat, turned)
-            g.gone[turned] = 0
-            g.gone[wolf] = 1
-            sx[SX_PLACE] = wolf
-            sx[SX_WOLF_SEAT] = wolf_seat
-            trump = sp_choose_trump(g, wolf_seat, True, False, False)
-        else:
-            trump = trump_from(g, turned, 0, False, st[ST_BLIND] == 1)
-    st[ST_TRUMP] = trump
-    sx[SX_TRUMP0] = trump
-    return trump
-
-
-@hotjit
-def vampire_model(g, seat, events):
-    """What the Vampire played by ``seat`` copies (-1: nothing, it plays as a Jester).
-
-    The card in the trump place; if that is the Werewolf, the next card of the stack is turned
-    into the trump place, sets trump from now on (this trick included) and is copied.
-    """
-    place = g.sx[SX_PLACE]
-    if place < 0:
-        return -1
-    if g.tab[KIND, place] != C_WEREWOLF:
-        return place
-    nxt = g.sx[SX_NEXT]
-    if nxt < 0:
-        return -1
-    g.sx[SX_PLACE] = nxt
-    g.sx[SX_NEXT] = -1
-    g.gone[nxt] = 1
-    g.st[ST_TRUMP] = trump_from(g, nxt, seat, True, False)
-    events[EV_VAMP_TRUMP] += 1
-    return nxt
-
-
-@hotjit
-def play_one(g, seat, events):
-    """``seat`` chooses and plays a card (and its form)."""
-    code = sp_choose_play(g, seat, legal_mask(g, seat))
-    pos = code // 16
-    form = code % 16
-    card = g.hands[seat, pos]
-    model = card
-    if g.tab[KIND, card] == C_VAMPIRE:
-        model = vampire_model(g, seat, events)
-    if form == FORM_LATER:
-        form = sp_choose_form(g, seat, pos, model)
-    remove_at(g, seat, pos)
-    k = put_in_trick(g, seat, card, model, form)
-    t = g.st[ST_TRICK_NO]
-    if model >= 0 and g.tab[KIND, model] == C_SHAPESHIFTER:
-        events[EV_SHIFT_WIZARD if g.tk_kind[k] == E_WIZARD else EV_SHIFT_JESTER] += 1
-    log = g.log
-    log[t, k, T_CARD] = card
-    log[t, k, T_KIND] = g.tk_kind[k]
-    log[t, k, T_SUIT] = g.tk_suit[k]
-    log[t, k, T_VAL] = g.tk_val[k]
-    log[t, k, T_ROLE] = g.tk_role[k]
-
-
-@jit
-def close_trick(g, events):
-    """Fix the outcome, let each Witch swap, credit the trick, pass cards after a Juggler."""
-    st = g.st
-    n, t = st[ST_N], st[ST_TRICK_NO]
-    pos, bombed = outcome_now(g, n)
-    would = g.tk_seat[pos]
-    winner = -1 if bombed else would
-    juggler = False
-    for k in range(n):
-        role = g.log[t, k, T_ROLE]
-        if role == C_JUGGLER:
-            juggler = True
-        if role == C_WITCH and g.hand_len[g.tk_seat[k]] > 0:
-            seat = g.tk_seat[k]
-            code = sp_choose_swap(g, seat, k, winner)
-            if code >= 0:
-                g.log[t, k, T_TAKE] = code // 64
-                g.log[t, k, T_PUT] = apply_swap(g, seat, code // 64, code % 64)
-                events[EV_SWAPS] += 1
-    if bombed:
-        events[EV_BOMBED] += 1
-    else:
-        g.tricks[winner] += 1
-        for k in range(n):
-            if g.tk_role[k] == C_CLOUD:
-                g.clouds[winner] += 1
-    g.logk[t, K_LEAD] = st[ST_LEADER]
-    g.logk[t, K_WOULD] = would
-    g.logk[t, K_WIN] = winner
-    g.logk[t, K_TRUMP] = st[ST_TRUMP]
-    if juggler and g.hand_len[0] > 0:
-        chosen = np.zeros(MAXP, np.int64)
-        for s in range(n):
-            chosen[s] = sp_choose_pass(g, s)
-        passed = pass_left(g, chosen)
-        for s in range(n):
-            g.log[t, s, T_PASS] = passed[s]
-        events[EV_PASSES] += 1
-    st[ST_TRICK_NO] = t + 1
-    st[ST_TRICK_LEN] = 0
-    st[ST_LED] = LED_NONE
-    st[ST_LEADER] = would
+def play_turn(g, seat, events):
+    """``seat`` plays as its policy says: the search's card for ``rollout``, else the special heuristic's (or random)."""
+    mask = legal_mask(g, seat)
+    code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else sp_choose_play(g, seat, mask)
+    play_code(g, seat, code, events)
 
 
 @jit
@@ -271,23 +103,13 @@ def play_special_round(g, key, round_index, events, hands_out, record):
     if g.sx[SX_WOLF_SEAT] >= 0:
         events[EV_WOLF] += 1
     for j in range(n):
-        seat = (j + 1) % n
-        g.bids[seat] = choose_bid(g, seat, forbidden_bid(g, seat))
-        st[ST_BIDS_MADE] += 1
+        bid_turn(g, (j + 1) % n)
     for _ in range(r):
         leader = st[ST_LEADER]
         for k in range(n):
-            play_one(g, (leader + k) % n, events)
+            play_turn(g, (leader + k) % n, events)
         close_trick(g, events)
-    for s in range(n):
-        final, points = cloud_final(g.bids[s], g.tricks[s], g.clouds[s], st[ST_SCORING], r)
-        g.final_bid[s] = final
-        g.points[s] = points
-        c = g.clouds[s]
-        if c > 0:  # c changes of +-1 that end at final: (c + d) / 2 up, (c - d) / 2 down
-            d = final - g.bids[s]
-            events[EV_CLOUD_UP] += (c + d) // 2
-            events[EV_CLOUD_DOWN] += (c - d) // 2
+    score_round(g, events)
 
 
 @pjit
@@ -342,3 +164,68 @@ def simulate_special_trace(tab, st0, policy, params, key, start, hands, rounds, 
             for k in range(n):
                 for c in range(N_T):
                     plays[row, t, k, c] = g.log[t, k, c]
+
+
+# ---------------------------------------------------------------- a probe of the search (tests)
+@jit
+def scramble_hidden(g, seat, rng):
+    """Deal the cards ``seat`` cannot see anew at random: the other hands (their lengths kept) and the next
+    card of the stack; whatever the round's record says of them."""
+    n = g.st[ST_N]
+    pool = np.empty(g.tab.shape[1], np.int64)
+    m = 0
+    for q in range(n):
+        if q != seat:
+            for i in range(g.hand_len[q]):
+                pool[m] = g.hands[q, i]
+                m += 1
+    if g.sx[SX_NEXT] >= 0:
+        pool[m] = g.sx[SX_NEXT]
+        m += 1
+    shuffle_front(rng, pool, m, m - 1)
+    p = 0
+    for q in range(n):
+        if q != seat:
+            hl = g.hand_len[q]
+            g.hand_len[q] = 0
+            for i in range(hl):
+                insert_card(g, q, pool[p + i])
+            p += hl
+    if g.sx[SX_NEXT] >= 0:
+        g.sx[SX_NEXT] = pool[p]
+
+
+@jit
+def probe_search(tab, st0, policy, params, key, round_index, stop, scramble, out):
+    """The search's decision at one point of round ``round_index``: ``out = [seat, decision]``.
+
+    The round is played by ``policy`` up to the ``stop``-th decision (bids first, in bidding order, then the
+    cards), which the seat to move makes by :func:`.search.rollout_bid` or :func:`.search.rollout_card`
+    (a bid, or ``position * 16 + form``) from a stream of its own. With ``scramble`` > 0 the cards that seat
+    cannot see are dealt anew first (:func:`scramble_hidden`, stream ``scramble``): a search that reads only
+    what the seat knows decides the same. ``out[0]`` is -1 when the round ends first.
+    """
+    g = new_special_state(tab, st0, policy, params)
+    events = np.zeros(N_EV, np.int64)
+    n, r = st0[ST_N], st0[ST_R]
+    trump_step(g, deal_special(g, key, round_index))
+    own = np.zeros(1, np.uint64)
+    out[0] = -1
+    for i in range(n + n * r):
+        seat = (i + 1) % n if i < n else (g.st[ST_LEADER] + g.st[ST_TRICK_LEN]) % n
+        if i == stop:
+            if scramble > 0:
+                seed_round(own, key, scramble)
+                scramble_hidden(g, seat, own)
+            seed_round(g.rng, key, round_index + 1)
+            out[0] = seat
+            out[1] = (
+                rollout_bid(g, seat, forbidden_bid(g, seat)) if i < n else rollout_card(g, seat, legal_mask(g, seat))
+            )
+            return
+        if i < n:
+            bid_turn(g, seat)
+        else:
+            play_turn(g, seat, events)
+            if g.st[ST_TRICK_LEN] == n:
+                close_trick(g, events)
