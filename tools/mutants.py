@@ -460,10 +460,11 @@ MUTANTS: list[Mutant] = [
         "L4",
         "cli",
         "wizstats/cli/score.py",
-        "        tournament=args.tournament,",
-        "        tournament=False,",
+        '    options = keywords(args, "tournament", "plus_minus_one",',
+        '    options = keywords(args, "plus_minus_one",',
         "`wizstats score --tournament` ignored",
         (CLI, "tests/test_scoresheet.py::test_example_files_and_cli"),
+        older=(("        tournament=args.tournament,", "        tournament=False,"),),
     ),
     Mutant(
         "L5",
