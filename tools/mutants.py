@@ -563,6 +563,15 @@ MUTANTS: list[Mutant] = [
         "one-colour expert: bids as the heuristic (its own bid rule never called)",
         ("tests/test_one_colour_expert.py",),
     ),
+    Mutant(
+        "X5",
+        "players",
+        K + "special/search.py",
+        "        deal_world(ww, g, seat, known, void, pool)",
+        "        copy_state(ww, g)",
+        "special-card rollout: its worlds are the true deal (it reads the hidden hands)",
+        ("tests/test_special_search.py::test_the_search_reads_no_hidden_card",),
+    ),
 ]
 
 
