@@ -28,10 +28,14 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import os
+import queue
 import random
+import resource
 import statistics
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -122,25 +126,23 @@ def play(
     return state.returns()
 
 
-def run_match(
-    game: pyspiel.Game, one: str, three: str, deals: list[list[int]], seed: int, clocks: dict[str, Clock]
-) -> Match:
-    """``one`` in one seat, ``three`` in the others; each deal in every rotation ``j``."""
-    match = Match(one, three, game.hand_size)
+def play_deal(
+    game: pyspiel.Game, one: str, three: str, chance: list[int], d: int, seed: int, clocks: dict[str, Clock]
+) -> tuple[float, float, float]:
+    """Deal ``d``: ``one`` in one seat, ``three`` in the others, in every rotation ``j``.
+
+    Returns the one-seat entry's margin, its mean score and the three others' mean score.
+    """
     entries = [one] + [three] * (N_PLAYERS - 1)
-    for d, chance in enumerate(deals):
-        per_entry = [0.0] * N_PLAYERS
-        for j in range(N_PLAYERS):
-            kinds = [entries[(s + j) % N_PLAYERS] for s in range(N_PLAYERS)]
-            bots = [make_bot(game, kinds[s], seed + 1000 * d + 10 * j + s) for s in range(N_PLAYERS)]
-            returns = play(game, bots, kinds, chance, clocks)
-            for s in range(N_PLAYERS):
-                per_entry[(s + j) % N_PLAYERS] += returns[s] / N_PLAYERS
-        others = statistics.fmean(per_entry[1:])
-        match.margins.append(per_entry[0] - others)
-        match.one_scores.append(per_entry[0])
-        match.three_scores.append(others)
-    return match
+    per_entry = [0.0] * N_PLAYERS
+    for j in range(N_PLAYERS):
+        kinds = [entries[(s + j) % N_PLAYERS] for s in range(N_PLAYERS)]
+        bots = [make_bot(game, kinds[s], seed + 1000 * d + 10 * j + s) for s in range(N_PLAYERS)]
+        returns = play(game, bots, kinds, chance, clocks)
+        for s in range(N_PLAYERS):
+            per_entry[(s + j) % N_PLAYERS] += returns[s] / N_PLAYERS
+    others = statistics.fmean(per_entry[1:])
+    return per_entry[0] - others, per_entry[0], others
 
 
 def native_rate(policy: str, hand_size: int, rounds: int) -> float:
@@ -149,6 +151,13 @@ def native_rate(policy: str, hand_size: int, rounds: int) -> float:
     start = time.process_time()
     wizstats.simulate(N_PLAYERS, hand_size, rounds, policies=policy, seed=2, threads=1)
     return rounds / (time.process_time() - start)
+
+
+def native_rates(names: list[str], sizes: list[int]) -> dict[tuple[int, str], float]:
+    """:func:`native_rate` of every player and hand size (in a process of its own)."""
+    return {
+        (h, name): native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000) for h in sizes for name in names
+    }
 
 
 def loop_speed(game: pyspiel.Game, n_rounds: int, seed: int = 0) -> float:
@@ -186,7 +195,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--deals", default="32,20,12", help="duplicate deals per hand size (one number, or one per size)")
     p.add_argument("--budget", default="2,100", help="IS-MCTS simulations per move (>= 2), one or several")
     p.add_argument("--seed", type=int, default=2026)
-    p.add_argument("--jobs", type=int, default=1, help="worker processes (each match is one task)")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (each deal of each match is one task)")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=0.0,
+        help="seconds (0: none); then each hand size and budget keeps the deals all its matches finished",
+    )
     p.add_argument("--out", type=Path, default=None, help="also write the Markdown tables here")
     p.add_argument("--quick", action="store_true", help="smoke run: hand size 2, 2 deals, budget 10")
     p.add_argument("--speed", action="store_true", help="only time the games themselves (random play)")
@@ -237,15 +252,15 @@ def report(
         f" (each in {N_PLAYERS} rotations, the same deals in every row of a hand size), seed {args.seed}."
         " Margin: points per round of the one-seat player minus the three others', 95% interval over deals.",
         "",
-        "| hand size | one seat | three seats | deals | margin per round, 95% CI | one seat's score"
+        "| hand size | one seat | three seats | deals | margin per round, 95% CI | separated | one seat's score"
         " | three seats' score |",
-        "|---:|---|---|---:|:---|---:|---:|",
+        "|---:|---|---|---:|:---|:---:|---:|---:|",
     ]
     for m in matches:
         mean, lo, hi = m.interval()
         lines.append(
             f"| {m.hand_size} | {label(m.one)} | {label(m.three)} | {len(m.margins)}"
-            f" | {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+            f" | {mean:+.2f} [{lo:+.2f}, {hi:+.2f}] | {'yes' if lo > 0 or hi < 0 else 'no'}"
             f" | {statistics.fmean(m.one_scores):.2f} | {statistics.fmean(m.three_scores):.2f} |"
         )
     lines += [
@@ -273,27 +288,140 @@ def report(
         lines.append(f"| {h} | {label(name)} | {clock.moves} | {clock.per_move():.2e} | {rate:,.1f} |")
     lines += [
         "",
-        f"Command: `{cmd}` ({cpu / 60:.1f} CPU minutes, {wall / 60:.1f} minutes wall; `nice -n 10` on"
-        " the project's 2-core machine, shared).",
+        f"Command: `{cmd}` ({cpu / 60:.1f} CPU minutes, {wall / 60:.1f} minutes wall, {os.cpu_count()} CPUs)."
+        " Separated: the interval excludes 0. Deals: the first k of the same seeded list for every row of a hand"
+        " size and budget; with --time-limit, k is what every match of that size and budget finished.",
     ]
     return "\n".join(lines) + "\n"
 
 
-_WARM: set[tuple[int, str]] = set()
+_GAMES: dict[int, pyspiel.Game] = {}
 
 
-def task(job: tuple[int, str, str, list[list[int]], int]) -> tuple[Match, dict[str, Clock], float]:
-    """One match (in a worker): the match, the clocks of its bots, the CPU seconds it took."""
-    h, one, three, deals, seed = job
+def task(
+    job: tuple[int, int, str, str, list[int], int, int],
+) -> tuple[int, float, float, float, dict[str, Clock], float]:
+    """One deal of one match (in a worker): its index, margin, scores, the clocks of its bots, CPU seconds."""
+    index, h, one, three, chance, d, seed = job
     start = time.process_time()
-    game = pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h})
-    for name in (one, three):  # load the compiled kernels before anything is timed
-        if (h, name) not in _WARM and not name.startswith("ismcts@"):
-            play(game, [make_bot(game, name, s) for s in range(N_PLAYERS)], [name] * N_PLAYERS, deals[0], {})
-            _WARM.add((h, name))
+    game = _GAMES.get(h) or _GAMES.setdefault(h, pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h}))
     clocks: dict[str, Clock] = {}
-    match = run_match(game, one, three, deals, seed, clocks)
-    return match, clocks, time.process_time() - start
+    margin, one_score, three_score = play_deal(game, one, three, chance, d, seed, clocks)
+    return index, margin, one_score, three_score, clocks, time.process_time() - start
+
+
+@dataclass
+class Group:
+    """The matches of one hand size and one IS-MCTS budget: they share their deals, taken in order."""
+
+    hand_size: int
+    budget: int
+    matches: list[Match]
+    deals: list[list[int]]
+    units: list[tuple[int, int]] = field(default_factory=list)  # (match, deal) in the order they are sent
+    sent: int = 0
+    done: dict[tuple[int, int], tuple[float, float, float]] = field(default_factory=dict)
+    cpu: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.units = [(m, d) for d in range(len(self.deals)) for m in range(len(self.matches))]
+
+    def cost(self) -> float:
+        """CPU seconds spent, plus an estimate for the units sent and not back yet."""
+        mean = self.cpu / len(self.done) if self.done else 0.0
+        return self.cpu + mean * (self.sent - len(self.done))
+
+    def complete(self) -> int:
+        """How many deals, from the first, every match of the group has played."""
+        k = 0
+        while k < len(self.deals) and all((m, k) in self.done for m in range(len(self.matches))):
+            k += 1
+        return k
+
+
+def warm(names: list[str], sizes: list[int]) -> None:
+    """Compile (or load) the kernels every wizstats player uses, before any worker starts (they fork)."""
+    for h in sizes:
+        game = pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h})
+        for name in names:
+            state, rng = game.new_initial_state(), random.Random(h)
+            bots = [make_bot(game, name, s) for s in range(N_PLAYERS)]
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                else:
+                    state.apply_action(bots[state.current_player()].step(state))
+
+
+def run_groups(
+    groups: list[Group], jobs: int, time_limit: float, seed: int, clocks: dict[tuple[int, str], Clock]
+) -> None:
+    """Play the groups' units in ``jobs`` worker processes, the group with the least CPU time spent first.
+
+    With a ``time_limit`` (seconds, 0: none) nothing is sent after it and what is still running is
+    dropped: each group then keeps the deals every one of its matches finished (the first ``k``).
+    """
+    deadline = time.perf_counter() + time_limit if time_limit > 0 else math.inf
+    backlog: queue.SimpleQueue = queue.SimpleQueue()
+    owner: dict[int, tuple[Group, int, int]] = {}
+    start = time.perf_counter()
+    context = multiprocessing.get_context("fork")
+    with context.Pool(jobs) as pool:
+        in_flight = 0
+        while True:
+            while in_flight < jobs + 2 and time.perf_counter() < deadline:
+                open_groups = [g for g in groups if g.sent < len(g.units)]
+                if not open_groups:
+                    break
+                group = min(open_groups, key=Group.cost)
+                m, d = group.units[group.sent]
+                group.sent += 1
+                match, index = group.matches[m], len(owner)
+                owner[index] = (group, m, d)
+                pool.apply_async(
+                    task,
+                    ((index, group.hand_size, match.one, match.three, group.deals[d], d, seed),),
+                    callback=backlog.put,
+                    error_callback=backlog.put,
+                )
+                in_flight += 1
+            if in_flight == 0:
+                break
+            try:
+                result = backlog.get(timeout=max(0.1, min(5.0, deadline - time.perf_counter())))
+            except queue.Empty:
+                if time.perf_counter() >= deadline:
+                    print(f"time limit reached: {in_flight} units dropped", file=sys.stderr, flush=True)
+                    pool.terminate()
+                    break
+                continue
+            if isinstance(result, BaseException):
+                pool.terminate()
+                raise result
+            in_flight -= 1
+            index, margin, one_score, three_score, local, seconds = result
+            group, m, d = owner[index]
+            group.done[(m, d)] = (margin, one_score, three_score)
+            group.cpu += seconds
+            for name, clock in local.items():
+                total = clocks.setdefault((group.hand_size, name), Clock())
+                total.seconds += clock.seconds
+                total.moves += clock.moves
+            if d == group.complete() - 1 and m == len(group.matches) - 1 or len(owner) % 50 == 0:
+                print(
+                    f"hand {group.hand_size}, IS-MCTS {group.budget}: {group.complete()} deals complete"
+                    f" ({time.perf_counter() - start:.0f} s)",
+                    file=sys.stderr,
+                    flush=True,
+                )
+    for group in groups:
+        k = group.complete()
+        for m, match in enumerate(group.matches):
+            for d in range(k):
+                margin, one_score, three_score = group.done[(m, d)]
+                match.margins.append(margin)
+                match.one_scores.append(one_score)
+                match.three_scores.append(three_score)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -302,60 +430,39 @@ def main(argv: list[str] | None = None) -> None:
         print_speed()
         return
     start, cpu_start = time.perf_counter(), time.process_time()
-    workers_cpu = 0.0  # CPU seconds of worker processes (with --jobs > 1; else the tasks run here)
-    jobs = []
+    groups = []
     for h, n_deals in zip(args.sizes, args.deal_counts, strict=True):
         deals = make_deals(pyspiel.load_game("wizard", {"players": N_PLAYERS, "hand_size": h}), n_deals, args.seed + h)
         for budget in args.budgets:
+            ism = f"ismcts@{budget}"
+            matches = []
             for name in args.names:
-                ism = f"ismcts@{budget}"
-                jobs += [(h, name, ism, deals, args.seed), (h, ism, name, deals, args.seed)]
-    matches: list[Match] = []
+                matches += [Match(name, ism, h), Match(ism, name, h)]
+            groups.append(Group(h, budget, matches, deals))
+    # our players' own speed, measured in one process beside the matches (it compiles the simulator's kernels)
+    executor = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+    native_future = executor.submit(native_rates, args.names, args.sizes)
+    warm(args.names, args.sizes)
     clocks: dict[tuple[int, str], Clock] = {}
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    run_groups(groups, args.jobs, args.time_limit, args.seed, clocks)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    workers_cpu = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+    matches = [m for g in groups for m in g.matches]
     rounds: dict[int, int] = {}
     moves: dict[int, int] = {}
-    with multiprocessing.get_context("fork").Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
-        for match, local, seconds in pool.imap(task, jobs):
-            matches.append(match)
-            workers_cpu += seconds if args.jobs > 1 else 0.0
-            h = match.hand_size
-            rounds[h] = rounds.get(h, 0) + N_PLAYERS * len(match.margins)
-            for name, clock in local.items():
-                total = clocks.setdefault((h, name), Clock())
-                total.seconds += clock.seconds
-                total.moves += clock.moves
-                moves[h] = moves.get(h, 0) + clock.moves
-            mean, lo, hi = match.interval()
-            print(
-                f"hand {h}: {match.one} vs 3 {match.three}: margin {mean:+.2f} [{lo:+.2f}, {hi:+.2f}]"
-                f" ({time.perf_counter() - start:.0f} s)",
-                file=sys.stderr,
-                flush=True,
-            )
-    choices = {h: moves[h] / rounds[h] for h in rounds}
-    native = {
-        (h, name): native_rate(name, h, 200 if name in ("rollout", "pimc") else 20000)
-        for (h, name) in clocks
-        if not name.startswith("ismcts@")
-    }
+    for (h, _), clock in clocks.items():
+        moves[h] = moves.get(h, 0) + clock.moves
+    for g in groups:  # every finished unit is one deal in N_PLAYERS rotations
+        rounds[g.hand_size] = rounds.get(g.hand_size, 0) + N_PLAYERS * len(g.done)
+    choices = {h: moves[h] / rounds[h] for h in rounds if rounds[h]}
+    native = native_future.result()
+    executor.shutdown()
     cpu = time.process_time() - cpu_start + workers_cpu
     text = report(args, matches, clocks, native, choices, time.perf_counter() - start, cpu)
     print(text)
     if args.out:
         args.out.write_text(text)
-
-
-class _Serial:
-    """``Pool.imap`` in this process (``--jobs 1``)."""
-
-    def __enter__(self) -> _Serial:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def imap(self, fn, items):  # type: ignore[no-untyped-def]
-        return map(fn, items)
 
 
 if __name__ == "__main__":
