@@ -85,9 +85,10 @@ def add_options(parser: argparse.ArgumentParser, *names: str) -> None:
         parser.add_argument(name, **OPTIONS[name])
 
 
-def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> None:
-    """Add ``--players``."""
-    parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
+def add_players(parser: argparse.ArgumentParser, default: int | None = 4, help_: str | None = None) -> None:
+    """Add ``--players`` (help: ``help_``, or the number of players and ``default``)."""
+    help_ = f"number of players (default: {default})" if help_ is None else help_
+    parser.add_argument("--players", type=int, default=default, help=help_)
 
 
 def add_policies(
