@@ -11,6 +11,7 @@ import pandas as pd
 
 from ..engine import compile_notice_for
 from ..players import DEFAULT_POLICY
+from ..rules import Rules
 
 FORMATS = ("table", "csv", "json")
 
@@ -84,9 +85,10 @@ def add_options(parser: argparse.ArgumentParser, *names: str) -> None:
         parser.add_argument(name, **OPTIONS[name])
 
 
-def add_players(parser: argparse.ArgumentParser, default: int | None = 4) -> None:
-    """Add ``--players``."""
-    parser.add_argument("--players", type=int, default=default, help=f"number of players (default: {default})")
+def add_players(parser: argparse.ArgumentParser, default: int | None = 4, help_: str | None = None) -> None:
+    """Add ``--players`` (help: ``help_``, or the number of players and ``default``)."""
+    help_ = f"number of players (default: {default})" if help_ is None else help_
+    parser.add_argument("--players", type=int, default=default, help=help_)
 
 
 def add_policies(
@@ -108,6 +110,20 @@ SAMPLE = ("policy", "n", "seed")
 
 API_NAMES = {"players": "n_players"}
 """The options whose keyword in the API has another name; every other option is its keyword."""
+
+
+def round_rules(args: argparse.Namespace) -> Rules:
+    """The rules of ``--players``, ``--deck``, ``--plus-minus-one``, ``--blind-trump``, ``--bids``,
+    ``--scoring`` and ``--special`` (the commands that play single rounds: ``simulate``, ``arena``)."""
+    return Rules(
+        args.players,
+        deck=args.deck,
+        plus_minus_one=args.plus_minus_one,
+        trump_choice="blind" if args.blind_trump else "after-look",
+        bids=args.bids,
+        scoring=args.scoring,
+        special_cards=args.special,
+    )
 
 
 def keywords(args: argparse.Namespace, *options: str) -> dict[str, Any]:

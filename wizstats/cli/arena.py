@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine import arena
-from ..rules import Rules, TrumpChoice
-from ._common import add_options, add_players, emit
+from ._common import add_options, add_players, emit, round_rules
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -56,15 +55,7 @@ def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> int:
     """Run the arena and print its table."""
-    rules = Rules(
-        args.players,
-        deck=args.deck,
-        plus_minus_one=args.plus_minus_one,
-        trump_choice=TrumpChoice.BLIND if args.blind_trump else TrumpChoice.AFTER_LOOK,
-        bids=args.bids,
-        scoring=args.scoring,
-        special_cards=args.special,
-    )
+    rules = round_rules(args)
     result = arena(
         args.policy, args.players, args.hand_sizes, args.rounds, args.seed, rules=rules, threads=args.threads
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine import simulate_one_colour
-from ._common import DEFAULT_POLICY, add_options, add_policies, emit
+from ._common import DEFAULT_POLICY, add_options, add_players, add_policies, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -24,7 +24,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
             "  wizstats one-colour --players 3 --games 5000 --policy heuristic random random --format csv"
         ),
     )
-    p.add_argument("--players", type=int, default=4, help="3 or 4 players (default: 4)")
+    add_players(p, 4, "3 or 4 players (default: 4)")
     add_options(p, "--games")
     own = f"default: {DEFAULT_POLICY}: the one-colour engine's own expert"
     add_policies(p, "player", "player 0 (dealer of round 1)", [DEFAULT_POLICY], own)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine import SpecialSimulationResult, simulate
-from ..rules import Rules
-from ._common import DEFAULT_POLICY, SUMMARY_FIGURES, add_options, add_players, add_policies, emit
+from ._common import DEFAULT_POLICY, SUMMARY_FIGURES, add_options, add_players, add_policies, emit, round_rules
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -46,15 +45,7 @@ def _kernels(args: argparse.Namespace) -> tuple[str, ...]:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate and print."""
-    rules = Rules(
-        args.players,
-        deck=args.deck,
-        plus_minus_one=args.plus_minus_one,
-        trump_choice="blind" if args.blind_trump else "after-look",
-        bids=args.bids,
-        scoring=args.scoring,
-        special_cards=args.special,
-    )
+    rules = round_rules(args)
     policies = args.policy[0] if len(args.policy) == 1 else args.policy
     result = simulate(
         args.players, args.hand_size, args.rounds, rules=rules, policies=policies, seed=args.seed, threads=args.threads

@@ -8,7 +8,7 @@ import pandas as pd
 
 from ..reference import trick_winner
 from ..rules import Rules, max_players, parse_suit, resolve_deck, trick_for
-from ._common import add_options, emit
+from ._common import add_options, add_players, emit
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -22,12 +22,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("cards", nargs="+", help="the cards in play order: W, J (or Z, N), R13, B1, G7, Y10 ...")
     p.add_argument("--trump", default=None, help="trump suit: blue, red, green, yellow (or B R G Y), or none")
     p.add_argument("--deck", default="standard", help="the deck the cards come from (default: standard)")
-    p.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        help="players at the table: a trick holds at most one card each (default: the most the deck takes)",
-    )
+    add_players(p, None, "players at the table: a trick holds at most one card each (default: the most the deck takes)")
     add_options(p, "--format")
     p.set_defaults(run=run)
 

@@ -32,19 +32,10 @@ from ..checks import output_dir, write_atomic
 from ..engine import compile_notice_for
 from ..players import DEFAULT_POLICY, POLICIES
 from ..stats import CERTIFIED, DEPENDS
-from .catalogue import SIZES, analyses_common, analyses_dir, check_size, default_out_dir, load_analyses
+from .catalogue import analyses_common, check_size, default_out_dir, load_analyses
 from .warm import REPORT_COMPILE, REPORT_KERNELS, precompile
 
-__all__ = [
-    "SIZES",
-    "analyses_dir",
-    "certificates",
-    "default_out_dir",
-    "load_analyses",
-    "run_report",
-    "write_index",
-    "write_readme",
-]
+__all__ = ["certificates", "run_report", "write_index", "write_readme"]
 
 
 def run_report(
