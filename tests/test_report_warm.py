@@ -1,4 +1,4 @@
-"""Compiling ahead (``wizstats.report.precompile``): in worker processes, only when something is missing, checked input."""
+"""Worker processes: compiling ahead (``precompile``) and running the analyses (``run_in_workers``), checked input."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from wizstats.cli import main
 from wizstats.report import precompile, run_report
-from wizstats.report import runner as runner_module
+from wizstats.report.warm import run_in_workers, worker_count
 
 
 def test_workers_run_the_tiny_analyses_into_the_cache() -> None:
@@ -33,13 +33,32 @@ def test_unknown_analysis_is_one_clear_error() -> None:
         precompile(["nothing"], processes=2)
 
 
-def test_run_report_compiles_ahead_only_for_several_analyses(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """run_report hands the names and the process count to precompile, and not for a single analysis."""
-    calls: list[tuple[list[str], int | None]] = []
-    monkeypatch.setattr(runner_module, "precompile", lambda names, processes=None: calls.append((names, processes)))
-    run_report("tiny", tmp_path / "a", only=["vulnerability", "schedule_points"], progress=False, processes=3)
-    run_report("tiny", tmp_path / "b", only=["vulnerability"], progress=False, processes=3)
-    assert calls == [(["vulnerability", "schedule_points"], 3)]
+def test_workers_write_the_same_files_as_one_process(tmp_path: Path, capfd: pytest.CaptureFixture[str]) -> None:
+    """Analyses run in 2 worker processes write byte for byte what they write one after another here."""
+    names = ["vulnerability", "schedule_points", "bid_scores"]
+    one = run_report("tiny", tmp_path / "one", only=names, progress=False, processes=1)
+    two = run_report("tiny", tmp_path / "two", only=names, progress=None, processes=2)
+    files = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert files == sorted(p.name for p in (tmp_path / "two").iterdir()) and len(files) >= 3 * len(names)
+    for name in files:
+        assert (tmp_path / "one" / name).read_bytes() == (tmp_path / "two" / name).read_bytes(), name
+    assert [f.attrs["title"] for f in one] == [f.attrs["title"] for f in two]  # the page order, not the finishing one
+    lines = capfd.readouterr().err.splitlines()
+    for name in names:  # a line as each starts and as it ends, also off a terminal
+        assert any(line.endswith(f"] {name} ...") for line in lines), lines
+        assert any(f"] {name} done in " in line for line in lines), lines
+
+
+def test_worker_count() -> None:
+    assert worker_count(3, 2) == 2 and worker_count(0, 5) == 0 and 1 <= worker_count(None, 16) <= 4
+    with pytest.raises(ValueError, match="processes"):
+        worker_count(-1, 3)
+
+
+def test_a_failing_analysis_is_one_line_naming_it(tmp_path: Path) -> None:
+    """A worker's failure comes back as ``name: Error: text``, for every analysis that failed."""
+    frames, failed = run_in_workers(["vulnerability", "schedule_points"], "huge", tmp_path, 2)
+    assert frames == {} and len(failed) == 2 and all("huge" in f for f in failed), failed
 
 
 def test_cli_refuses_a_bad_process_count(capsys: pytest.CaptureFixture[str]) -> None:

@@ -43,8 +43,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="on the first run after an install, compile the kernels in N processes first"
-        " (default: the CPUs, at most 4; 0: compile as the analyses go)",
+        help="run the analyses in N worker processes, each on its share of the cores (default: the CPUs,"
+        " at most 4; 0 or 1: one after another in this process); the files are the same either way",
     )
     add_options(p, "--format")
     p.set_defaults(run=run, size=None)

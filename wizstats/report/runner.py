@@ -33,7 +33,7 @@ from ..engine import compile_notice_for
 from ..players import DEFAULT_POLICY, POLICIES
 from ..stats import CERTIFIED, DEPENDS
 from .catalogue import analyses_common, check_size, default_out_dir, load_analyses
-from .warm import REPORT_COMPILE, REPORT_KERNELS, precompile
+from .warm import REPORT_COMPILE, REPORT_KERNELS, run_in_workers, worker_count
 
 __all__ = ["certificates", "run_report", "write_index", "write_readme"]
 
@@ -57,13 +57,13 @@ def run_report(
     only
         Names of the analyses to run; the page is then left as it is.
     progress
-        What the report says on stderr while it works. ``None`` (the default): progress bars on a
-        terminal, else one flushed line as each analysis starts and ends, with its time (a log, CI,
-        ``| tee``); ``True``: the bars; ``False``: nothing.
+        What the report says on stderr while it works. ``None`` (the default): one flushed line as
+        each analysis starts and ends, with its time, or progress bars when it runs in this process
+        and stderr is a terminal; ``True``: the same, bars wherever they can be; ``False``: nothing.
     processes
-        When the kernels are not compiled yet (the first run after an install), compile them
-        first in this many worker processes (:func:`wizstats.report.warm.precompile`; default:
-        the CPUs, at most 4; 0 or 1: compile as the analyses go, on one core).
+        Run the analyses in this many worker processes, each on its share of the CPUs
+        (:func:`wizstats.report.warm.run_in_workers`; default: the CPUs, at most 4; 0 or 1: one after
+        another in this process). The files are the same either way.
 
     Returns
     -------
@@ -74,17 +74,22 @@ def run_report(
     size = check_size(size)
     modules = load_analyses(only)
     out = output_dir(out_dir if out_dir is not None else default_out_dir(size), "report directory")
+    workers = worker_count(processes, len(modules))
     bars = sys.stderr.isatty() if progress is None else progress
     if progress is not False:
         compile_notice_for(*REPORT_KERNELS, what="the simulator", takes=REPORT_COMPILE)
-    if len(modules) > 1:
-        precompile([m.NAME for m in modules], processes=processes)  # nothing to do once compiled
     frames, failed = [], []
-    for module in _announced(modules, "bars" if bars else "lines" if progress is None else "off", sys.stderr):
-        try:
-            frames.append(module.run(size, out, progress=bars))
-        except Exception as err:  # noqa: BLE001 - report every failure, then stop
-            failed.append(f"{module.NAME}: {type(err).__name__}: {err}")
+    if workers > 1:
+        by_name, failed = run_in_workers(
+            [m.NAME for m in modules], size, out, workers, say=sys.stderr if progress is not False else None
+        )
+        frames = [by_name[m.NAME] for m in modules if m.NAME in by_name]
+    else:
+        for module in _announced(modules, "bars" if bars else "lines" if progress is None else "off", sys.stderr):
+            try:
+                frames.append(module.run(size, out, progress=bars))
+            except Exception as err:  # noqa: BLE001 - report every failure, then stop
+                failed.append(f"{module.NAME}: {type(err).__name__}: {err}")
     if failed:
         raise RuntimeError("analyses failed: " + "; ".join(failed))
     if only is None:

@@ -1,11 +1,13 @@
-"""Compile the report's kernels before it runs, on every core: the first report after an install.
+"""The report on every core: its analyses in worker processes, and compiling ahead.
 
 numba compiles a kernel on one core, on its first call, and a report from an empty cache spends
-most of its first minutes compiling while the other cores wait. :func:`precompile` runs the
-``tiny`` size of the analyses (seconds each once compiled, the same code paths and so the same
-kernel signatures as the full size) in worker processes that take the next analysis as soon as
-they are free; what they compile lands in the shared cache (:mod:`wizstats._kernels.jit`), and
-the report itself then loads every kernel instead of compiling it. Nothing they write is kept.
+minutes compiling. :func:`run_in_workers` (what :func:`wizstats.report.run_report` uses) runs the
+analyses themselves in worker processes, each on its share of the cores, so one compiles while
+another computes; what one compiles lands in the shared cache (:mod:`wizstats._kernels.jit`) and
+the others load it. :func:`precompile` only compiles: it runs the ``tiny`` size of the analyses
+(the same code paths and so the same kernel signatures as the full size) in worker processes and
+keeps nothing they write, for a machine that should have every kernel ready before the first
+question (after an install, in an image).
 
 >>> precompile([], processes=2)  # nothing named: nothing to compile
 0
@@ -19,15 +21,27 @@ import multiprocessing
 import os
 import sys
 import tempfile
+import time
 import warnings
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
+from typing import TextIO
+
+import pandas as pd
 
 from ..checks import whole
-from ..engine import kernels_cached
+from ..engine import kernels_cached, threads_limited
 from .catalogue import load_analyses
 
-__all__ = ["COMPILE_FIRST", "REPORT_COMPILE", "REPORT_KERNELS", "precompile"]
+__all__ = [
+    "COMPILE_FIRST",
+    "LONGEST_FIRST",
+    "REPORT_COMPILE",
+    "REPORT_KERNELS",
+    "precompile",
+    "run_in_workers",
+    "worker_count",
+]
 
 REPORT_KERNELS = (
     "engine.round:simulate_counts",
@@ -56,6 +70,79 @@ COMPILE_FIRST = (
     "trick_probability",
 )
 """Analyses whose kernels no other analysis shares, first: two workers then seldom compile the same kernel at once."""
+
+
+LONGEST_FIRST = ("claims_checked", "clairvoyance", "standard_vs_tournament", "wizard_value", "players_compared")
+"""Analyses that take longest (benchmarks/first_report.json), started first when the report runs in worker
+processes, so that no long one is left running alone at the end while the other cores wait."""
+
+
+def worker_count(processes: int | None, tasks: int) -> int:
+    """How many worker processes to use for ``tasks`` analyses: ``processes`` checked, or the CPUs (at most 4)."""
+    if processes is None:
+        processes = min(4, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1)
+    return min(whole(processes, "processes", 0, 64), tasks)
+
+
+def _run_one(name: str, size: str, out: str, threads: int) -> tuple[str, pd.DataFrame, float]:
+    """Run one analysis (in a worker process) on ``threads`` threads: its name, its frame, its seconds."""
+    start = time.perf_counter()
+    (module,) = load_analyses([name])
+    with threads_limited(threads):
+        frame = module.run(size, out, progress=False)
+    return name, frame, time.perf_counter() - start
+
+
+def run_in_workers(
+    names: Sequence[str], size: str, out: str | os.PathLike[str], processes: int, *, say: TextIO | None = None
+) -> tuple[dict[str, pd.DataFrame], list[str]]:
+    """Run the analyses ``names`` at ``size`` into ``out`` in ``processes`` worker processes.
+
+    Each worker runs its parallel kernels on its share of the CPUs (at least one thread), so the
+    compiling of one analysis, which numba does on one core, and the single-threaded parts of
+    another (pandas, figures, exact counts) overlap. A kernel the first analysis compiles lands in
+    the shared cache and the others load it. The longest analyses (:data:`LONGEST_FIRST`) and those
+    with kernels of their own (:data:`COMPILE_FIRST`) go first. Same seeds, so the same files, as
+    one after another in one process.
+
+    Returns the frames by name and the failures (``"name: Error: text"``). With ``say``, one flushed
+    line there as each analysis starts and as it ends, with its time.
+    """
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    threads = max(1, cpus // processes)
+    first = [n for n in (*LONGEST_FIRST, *COMPILE_FIRST) if n in names]
+    order = list(dict.fromkeys(first + list(names)))
+    position: dict[str, int] = {}  # the order they start in, for the lines
+    frames: dict[str, pd.DataFrame] = {}
+    failed: list[str] = []
+    context = multiprocessing.get_context("spawn")  # a fresh interpreter: no threads or numba state inherited
+    with ProcessPoolExecutor(max_workers=processes, mp_context=context) as pool:
+        waiting = iter(order)
+        running: dict[Future[tuple[str, pd.DataFrame, float]], str] = {}
+
+        def start_next() -> None:
+            name = next(waiting, None)
+            if name is None:
+                return
+            position[name] = len(position) + 1
+            if say is not None:
+                print(f"[{position[name]}/{len(names)}] {name} ...", file=say, flush=True)
+            running[pool.submit(_run_one, name, size, os.fspath(out), threads)] = name
+
+        for _ in range(processes):
+            start_next()
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in finished:
+                name = running.pop(future)
+                try:
+                    _, frames[name], seconds = future.result()
+                    if say is not None:
+                        print(f"[{position[name]}/{len(names)}] {name} done in {seconds:.0f} s", file=say, flush=True)
+                except Exception as err:  # noqa: BLE001 - report every failure, then stop
+                    failed.append(f"{name}: {type(err).__name__}: {err}")
+                start_next()
+    return frames, failed
 
 
 def _warm_one(name: str) -> str:
