@@ -41,7 +41,7 @@ from .special import (
     trace_special,
 )
 from .standard import RoundTrace, SimulationResult, StandardEngine, trace_rounds
-from .startup import compile_notice, compile_notice_for, is_cached, kernels_cached
+from .startup import compile_notice, compile_notice_for, compile_notice_said, is_cached, kernels_cached
 
 __all__ = [
     "card_batches",
@@ -77,6 +77,7 @@ __all__ = [
     "clairvoyance_odds",
     "compile_notice",
     "compile_notice_for",
+    "compile_notice_said",
     "engine_for",
     "fixed_hand_score",
     "is_cached",

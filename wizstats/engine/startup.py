@@ -15,7 +15,7 @@ import importlib
 import sys
 from typing import Any
 
-__all__ = ["compile_notice", "compile_notice_for", "is_cached", "kernels_cached"]
+__all__ = ["compile_notice", "compile_notice_for", "compile_notice_said", "is_cached", "kernels_cached"]
 
 COMPILE_SECONDS = "about a minute on 2 cores"
 """How long the first ``wizstats simulate`` compiles on a 2-core machine (see benchmarks/README.md)."""
@@ -63,6 +63,12 @@ def compile_notice(*kernels: Any, what: str = "the simulator", takes: str = COMP
 
         on_first_compile(lambda: print(line, file=sys.stderr, flush=True))
     return True
+
+
+def compile_notice_said() -> None:
+    """Count the notice as said in this process: a worker process whose parent has said it already."""
+    global _announced
+    _announced = True
 
 
 def _named(names: tuple[str, ...]) -> list[Any]:

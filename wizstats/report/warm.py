@@ -30,7 +30,7 @@ from typing import TextIO
 import pandas as pd
 
 from ..checks import whole
-from ..engine import kernels_cached, threads_limited
+from ..engine import compile_notice_said, kernels_cached, threads_limited
 from .catalogue import load_analyses
 
 __all__ = [
@@ -87,6 +87,7 @@ def worker_count(processes: int | None, tasks: int) -> int:
 def _run_one(name: str, size: str, out: str, threads: int) -> tuple[str, pd.DataFrame, float]:
     """Run one analysis (in a worker process) on ``threads`` threads: its name, its frame, its seconds."""
     start = time.perf_counter()
+    compile_notice_said()  # the report has said it, once, if the kernels must be compiled
     (module,) = load_analyses([name])
     with threads_limited(threads):
         frame = module.run(size, out, progress=False)
