@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from ..rules import Card, CardKind, Deck, Rules, Scoring, Suit, parse_suit, raw_score, rules_for, seat_for
-from .standard import MASK64, RoundRecord, RoundRng, deal_round, finish_round, finish_trick, trick_winner
+from .standard import MASK64, RoundRecord, RoundRng, deal_round, finish_round, finish_trick, winner_of
 
 __all__ = [
     "bid_from",
@@ -36,12 +36,13 @@ def wins_ids(
     trump_suit = None if trump is None else Suit(trump)
     wins = unseen = 0
     order = [(1 + k) % n for k in range(n)]
+    cards = deck.cards  # checked once: every trick below is of this deck, one card a seat
     for c in range(deck.size):
         if c in seen:
             continue
         unseen += 1
-        trick = [deck.card(c if s == seat else hands[s]) for s in order]  # type: ignore[arg-type]
-        if order[trick_winner(trick, trump_suit)] == seat:
+        trick = [cards[c if s == seat else hands[s]] for s in order]  # type: ignore[index]
+        if order[winner_of(trick, trump_suit)] == seat:
             wins += 1
     return wins, unseen
 

@@ -128,6 +128,11 @@ def trick_winner(cards: Sequence[str | Card] | str, trump: Suit | str | None, *,
     deck = Deck.standard() if rules is None else rules.deck
     if trump_suit is not None and trump_suit >= deck.n_suits:
         raise ValueError(f"the {deck.name} deck has no {trump_suit.name.lower()} suit")
+    return winner_of(trick, trump_suit)
+
+
+def winner_of(trick: Sequence[Card], trump_suit: Suit | None) -> int:
+    """:func:`trick_winner` for a trick already checked: a non-empty list of plain cards, trump parsed."""
     for i, card in enumerate(trick):
         if card.kind is CardKind.WIZARD:
             return i
