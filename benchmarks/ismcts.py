@@ -196,12 +196,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--budget", default="2,100", help="IS-MCTS simulations per move (>= 2), one or several")
     p.add_argument("--seed", type=int, default=2026)
     p.add_argument("--jobs", type=int, default=1, help="worker processes (each deal of each match is one task)")
-    p.add_argument(
-        "--time-limit",
-        type=float,
-        default=0.0,
-        help="seconds (0: none); then each hand size and budget keeps the deals all its matches finished",
-    )
+    p.add_argument("--time-limit", type=float, default=0.0, help="stop after this many seconds (0: never)")
     p.add_argument("--out", type=Path, default=None, help="also write the Markdown tables here")
     p.add_argument("--quick", action="store_true", help="smoke run: hand size 2, 2 deals, budget 10")
     p.add_argument("--speed", action="store_true", help="only time the games themselves (random play)")
