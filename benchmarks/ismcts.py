@@ -1,6 +1,7 @@
 """An outside yardstick: wizstats players against OpenSpiel's IS-MCTS, in the OpenSpiel game "wizard".
 
-    nice -n 10 python benchmarks/ismcts.py --jobs 2 --out docs/openspiel_table.md   # the committed table
+    python benchmarks/ismcts.py expert heuristic rollout --hand-sizes 2,3,5 --deals 2000 --budget 100 \
+        --jobs 8 --time-limit 390 --out docs/openspiel_table.md                     # a committed table
     python benchmarks/ismcts.py expert heuristic --budget 2,200 --deals 40,30,20      # other players and sizes
     python benchmarks/ismcts.py --quick                                             # a smoke run (CI)
     python benchmarks/ismcts.py --speed     # random rounds/s of "wizard" and OpenSpiel's C++ oh_hell in a Python loop
@@ -21,6 +22,11 @@ players move through ``WizstatsBot`` (``wizstats.engine.PolicyDecider``). Time p
 process CPU time inside ``bot.step``, counted over moves with more than one legal action
 (IS-MCTS answers forced moves at once; so do the wizstats players). ``--out`` writes the
 Markdown tables (no timestamps; the run's command and seed are in it).
+
+Each deal of each match is one task for the ``--jobs`` worker processes; the next task goes to the
+hand size and budget that has had the least CPU time so far. With ``--time-limit`` nothing is sent
+after that many seconds and what still runs is dropped: every row of a hand size and budget keeps
+the first deals all its matches finished (the same deals in each of those rows).
 """
 
 from __future__ import annotations
