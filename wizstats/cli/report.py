@@ -19,9 +19,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description=(
             "Run every analysis of analyses/ and write reports/<name>.csv, .md and .png for each, then the page\n"
             "reports/index.html and reports/README.md. Without options this regenerates the committed full-size\n"
-            "reports (some 17 minutes on two cores from an empty cache, see README.md; about 11 once compiled);\n"
-            "--quick runs small samples into reports/_quick/ in a minute\n"
-            "or two. Fixed seeds, no timestamps: the same code writes the same files."
+            "reports (minutes: README.md shows the measured time on two cores from an empty cache), with the\n"
+            "analyses in worker processes, one per core; --quick runs small samples into reports/_quick/ in a\n"
+            "minute or two. Fixed seeds, no timestamps: the same code writes the same files."
         ),
         epilog=(
             "examples:\n"
