@@ -37,7 +37,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--out", default=None, help="output directory (default: reports/, or reports/_quick/ with --quick)")
     p.add_argument("--only", nargs="+", metavar="NAME", help="run only these analyses (the page is left as it is)")
     p.add_argument("--list", action="store_true", help="list the analyses and exit")
-    p.add_argument("--no-progress", action="store_true", help="no progress bars")
+    p.add_argument("--no-progress", action="store_true", help="no progress lines or bars")
     p.add_argument(
         "--processes",
         type=int,
