@@ -72,7 +72,7 @@ COMPILE_FIRST = (
 """Analyses whose kernels no other analysis shares, first: two workers then seldom compile the same kernel at once."""
 
 
-LONGEST_FIRST = ("claims_checked", "clairvoyance", "standard_vs_tournament", "wizard_value", "players_compared")
+LONGEST_FIRST = ("claims_checked", "standard_vs_tournament", "wizard_value", "players_compared")
 """Analyses that take longest (benchmarks/first_report.json), started first when the report runs in worker
 processes, so that no long one is left running alone at the end while the other cores wait."""
 
