@@ -246,9 +246,9 @@ def _plain_calls(decorator: Callable[..., Kernel]) -> Callable[..., Kernel]:
         return dispatcher
 
     def apply(*args: Any, **kwargs: Any) -> Any:
-        if args and callable(args[0]) and not kwargs:  # @jit
-            return plain(decorator(args[0]))
-        inner = decorator(*args, **kwargs)  # @jit(...)
+        if args and callable(args[0]):  # @jit, or jit(function, option=...)
+            return plain(decorator(*args, **kwargs))
+        inner = decorator(*args, **kwargs)  # @jit(option=...)
         return lambda fn: plain(inner(fn))
 
     return apply
