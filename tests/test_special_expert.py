@@ -43,7 +43,8 @@ def test_the_fitted_settings_cover_every_hand_size() -> None:
         row = special.expert_row(h)
         assert 0.0 < row["scale"] <= 2.0 and 0.0 <= row["read"] <= 1.0 and 0.0 < row["kill"] <= 1.0, (h, row)
         assert row["pick"] in (0.0, 1.0), (h, row)
-    assert special.expert_row(23) == special.expert_row(17)
+    top, last = special.expert_row(23), special.expert_row(17)
+    assert np.array_equal(top.pop("table"), last.pop("table")) and top == last
 
 
 @pytest.mark.parametrize("hand_size", [3, 8])

@@ -28,14 +28,20 @@ from ..layout import (
     H_KILL,
     H_SCALE,
     MAXP,
-    N_PARAMS,
+    N_SP_FEATURES,
+    N_SP_PARAMS,
     P_RANDOM,
+    SP_AIM,
+    SP_AIM_GATE,
     SP_EXPERT,
+    SP_FUTURE,
     SP_HEURISTIC,
     SP_PICK,
     SP_READ,
     SP_ROLLOUT,
     SP_SAMPLES,
+    SP_TABLE,
+    SP_TABLE_ON,
     SP_WINDOW,
     SP_WORLDS,
 )
@@ -100,7 +106,34 @@ def expert_row(hand_size: int) -> dict[str, float]:
     """
     fit = _expert_fit()
     h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
-    return {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+    row: dict[str, object] = {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+    play = _table_fit()
+    h = min(int(hand_size), int(np.flatnonzero(play["fitted"]).max())) if play["fitted"].any() else 0
+    row.update({name: float(play[name][h]) for name in ("aim", "gate", "future")})
+    row["table"] = play["table"][h] if play["fitted"][h] else None
+    return row
+
+
+@functools.cache
+def _table_fit() -> dict[str, np.ndarray]:
+    return load("special_table")
+
+
+def table_applies(rules: Rules) -> bool:
+    """Whether the special expert bids from its fitted table under ``rules``: the setting it is fitted in
+    (4 players, the standard deck with all nine special cards)."""
+    return rules.n_players == 4 and len(rules.deck.specials) == 9 and len(rules.deck.cards) == 69
+
+
+def expert_columns(params: np.ndarray, seat: int, row: dict[str, object], table: bool) -> None:
+    """Write the special expert's settings ``row`` (:func:`expert_row`) into ``params[seat]``; ``table``: the
+    rules are the table's (:func:`table_applies`). A row without the card-play or table keys leaves them off."""
+    params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
+    params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE]] = [row.get("aim", 0.0), row.get("gate", 0.0), row.get("future", 1.0)]
+    weights = row.get("table")
+    if table and weights is not None:
+        params[seat, SP_TABLE_ON] = 1.0
+        params[seat, SP_TABLE : SP_TABLE + 2 * N_SP_FEATURES] = np.asarray(weights, float).ravel()
 
 
 def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInputs:
@@ -125,7 +158,7 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, (), ROLLOUT_READS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
-    params = np.zeros((MAXP, N_PARAMS))
+    params = np.zeros((MAXP, N_SP_PARAMS))
     kernel_ids = {"random": P_RANDOM, "heuristic": SP_HEURISTIC, "expert": SP_EXPERT, "rollout": SP_ROLLOUT}
     for seat, policy in enumerate(resolved):
         played = policy if policy.name == "heuristic" else Policy("heuristic")  # the expert plays its defaults
@@ -133,8 +166,7 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
         ids[seat] = kernel_ids[policy.name]
         if policy.name == "expert" or (policy.name == "rollout" and policy.params["bidder"] == 1):
-            row = expert_row(hand_size)
-            params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
+            expert_columns(params, seat, expert_row(hand_size), table_applies(rules))
         if policy.name == "rollout":
             search = [policy.params[name] for name in ("worlds", "samples", "window")]
             params[seat, [SP_WORLDS, SP_SAMPLES, SP_WINDOW]] = search

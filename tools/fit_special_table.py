@@ -1,0 +1,135 @@
+"""Fit the special-card expert's table of expected tricks from its own self-play (writes ``wizstats/data/special_table.npz``).
+
+At 4 players with all nine special cards (RULES 8), standard scoring, open bids, for each hand size 1..17 the
+expected tricks of a hand are a sum of weights (``wizstats/_kernels/special/expert.py``,
+:func:`table_estimate`): one per card in the hand by its type (Wizard, Jester, each special kind, trump of
+rank 1..13, other suit of rank 1..13; a Vampire as the card it copies where the turned card shows it), one per
+seat, and three for the shape of the hand (trumps squared, other suits lacking, their product); rounds with
+and without trump are fitted apart. The hand is the one held when bidding (the Werewolf's holder holds the
+turned card in its place). The labels are the tricks each seat takes with ``expert`` at every seat, its card
+play aiming at the bid (``aim`` 1, ``gate``, ``future``: the settings this tool writes beside the table), fitted
+by ridge-regularised least squares. The expert bids from the table, so a fit changes the play it was fitted
+to: each pass fits to the previous pass's play (the first to the expert's bids without a table), and the
+file keeps the last pass; ``passes`` 3 settles the weights (the tool prints the mean change per pass).
+
+    nice -n 5 python tools/fit_special_table.py 20000 2029 3      # rounds per hand size, seed, passes (some 5 minutes)
+
+Hand sizes 18..23 (3 players) take no table (``fitted`` 0 there; the expert then bids from the heuristic's
+chances). The weights are rounded to 4 decimals, so the same run writes the same bytes.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import warnings
+
+import numpy as np
+
+import wizstats
+import wizstats.engine.special as special
+from wizstats._kernels.players import fitted
+from wizstats.layout import N_SP_FEATURES
+
+__all__ = ["AIM", "features", "fit_block", "fit_size", "main"]
+
+RULES = wizstats.Rules(4, special_cards="all")
+SIZES = range(1, 18)
+AIM = {"aim": 1.0, "gate": 0.0, "future": 1.0}
+"""The expert's card play in the labels and in the file: aiming at the bid, the heuristic's card kept on ties."""
+RIDGE = 1.0
+C_SUIT, C_WEREWOLF, C_VAMPIRE = 0, 6, 11
+F_TRUMP, F_OTHER, F_SEAT, F_SHAPE = 11, 24, 37, 41
+
+
+def features(tab: np.ndarray, trace: wizstats.engine.SpecialTrace) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``X[round, seat, feature]``, ``has_trump[round]`` and ``tricks[round, seat]`` of a trace, as the kernel's
+    :func:`table_estimate` reads a hand when bidding."""
+    hands = trace.hands.copy()
+    n_rounds, n, _ = hands.shape
+    turned, wolf, trump = trace.rounds[:, 0], trace.rounds[:, 2], trace.rounds[:, 3]
+    kind, suit, rank = tab
+    for i in np.flatnonzero(wolf >= 0):  # the Werewolf's holder holds the turned card in its place
+        h = hands[i, wolf[i]]
+        h[kind[h] == C_WEREWOLF] = turned[i]
+    model = np.where((wolf >= 0) | (kind[turned] == C_WEREWOLF), -1, turned)  # what a Vampire copies, seen when bidding
+    cards = hands.copy()
+    vamp = (kind[hands] == C_VAMPIRE) & (model[:, None, None] >= 0)
+    vamp &= kind[np.maximum(model, 0)][:, None, None] != C_VAMPIRE
+    cards[vamp] = np.broadcast_to(model[:, None, None], hands.shape)[vamp]
+    k, s, rk = kind[cards], suit[cards], np.clip(rank[cards], 1, 13)
+    is_trump = (k == C_SUIT) & (s == trump[:, None, None]) & (trump[:, None, None] >= 0)
+    ftype = np.where(k != C_SUIT, k - 1, np.where(is_trump, F_TRUMP + rk - 1, F_OTHER + rk - 1))
+    X = np.zeros((n_rounds, n, N_SP_FEATURES))
+    ri, si = np.indices(ftype.shape[:2])
+    for c in range(ftype.shape[2]):
+        np.add.at(X, (ri, si, ftype[:, :, c]), 1.0)
+    X[:, np.arange(n), F_SEAT + np.arange(n) % 4] = 1.0
+    held_kind, held_suit = kind[hands], suit[hands]  # the shape from the cards as held (as the kernel)
+    trumps = ((held_kind == C_SUIT) & (held_suit == trump[:, None, None]) & (trump[:, None, None] >= 0)).sum(axis=2)
+    voids = np.zeros((n_rounds, n))
+    for u in range(4):
+        lacks = ~((held_kind == C_SUIT) & (held_suit == u)).any(axis=2)
+        voids += lacks & (trump[:, None] != u)
+    X[:, :, F_SHAPE] = trumps * trumps
+    X[:, :, F_SHAPE + 1] = voids
+    X[:, :, F_SHAPE + 2] = voids * trumps
+    return X, trump >= 0, trace.seats[:, :, 1].astype(float)
+
+
+def fit_block(X: np.ndarray, y: np.ndarray) -> np.ndarray:
+    """Ridge least squares (penalty :data:`RIDGE`, none on the seats), weights rounded to 4 decimals."""
+    pen = np.full(X.shape[1], RIDGE)
+    pen[F_SEAT : F_SEAT + 4] = 1e-6
+    w = np.linalg.solve(X.T @ X + np.diag(pen), X.T @ y)
+    return np.round(w, 4)
+
+
+def fit_size(hand_size: int, table: np.ndarray | None, n_rounds: int, seed: int) -> np.ndarray:
+    """The table at ``hand_size`` fitted to the tricks of ``n_rounds`` rounds of expert self-play bidding from ``table``."""
+    base = special.expert_row
+    try:
+        special.expert_row = lambda h: {**base(h), **AIM, "table": table}  # this process only
+        trace = wizstats.engine.trace_special(RULES, hand_size, n_rounds, policies="expert", seed=seed)
+    finally:
+        special.expert_row = base
+    tab = special.special_setup(RULES, hand_size, "expert").tab
+    X, has_trump, y = features(tab, trace)
+    out = np.zeros((2, N_SP_FEATURES))
+    for b, rows in enumerate((has_trump, ~has_trump)):
+        if rows.sum() > 0:
+            out[b] = fit_block(X[rows].reshape(-1, N_SP_FEATURES), y[rows].reshape(-1))
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Fit every hand size, ``passes`` times, and write the data file."""
+    n_rounds = int(argv[0]) if argv else 20000
+    seed = int(argv[1]) if len(argv) > 1 else 2029
+    passes = int(argv[2]) if len(argv) > 2 else 3
+    warnings.simplefilter("ignore")
+    table = np.zeros((24, 2, N_SP_FEATURES))
+    done = np.zeros(24, np.int64)
+    t0 = time.perf_counter()
+    for p in range(passes):
+        new = table.copy()
+        for h in SIZES:
+            new[h] = fit_size(h, table[h] if done[h] else None, n_rounds, seed + p)
+        change = float(np.abs(new - table).mean()) if done.any() else float("nan")
+        table = new
+        done[list(SIZES)] = 1
+        print(f"pass {p + 1}: mean change {change:.4f} ({time.perf_counter() - t0:.0f} s)", flush=True)
+    arrays = {"table": table, "fitted": done}
+    arrays.update({name: np.full(24, value) for name, value in AIM.items()})
+    about = (
+        f"tools/fit_special_table.py {n_rounds} {seed} {passes}: per hand size 1..{max(SIZES)} (4 players, all"
+        f" special cards), the expected tricks per card type, seat and shape, ridge least squares on the tricks"
+        f" of {n_rounds} rounds of expert self-play (aim {AIM['aim']}, gate {AIM['gate']}, future"
+        f" {AIM['future']}), pass {passes} of {passes}"
+    )
+    print(f"wrote {fitted.save('special_table', arrays, about)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
