@@ -76,8 +76,9 @@ SP_WINDOW = 11  # rollout: bids tried on either side of its bidder's bid
 SP_TABLE_ON = N_PARAMS  # 12: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
 SP_AIM = N_PARAMS + 1  # 13: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
 SP_AIM_GATE = N_PARAMS + 2  # 14: how many points the aimed card must score above the heuristic's card
-SP_FUTURE = N_PARAMS + 3  # 15: multiplies the hand cards' chances of a later trick when aiming
-SP_TABLE = N_PARAMS + 4  # 16: first weight of the table
+SP_FUTURE = N_PARAMS + 3  # 15: multiplies a hand card's chance of a later trick while tricks are still wanted
+SP_SATED = N_PARAMS + 4  # 16: ... once the bid is reached (the seat ducks with its cards then)
+SP_TABLE = N_PARAMS + 5  # 17: first weight of the table
 N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
 N_SP_PARAMS = SP_TABLE + 2 * N_SP_FEATURES
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""

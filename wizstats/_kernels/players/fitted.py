@@ -52,6 +52,7 @@ SPECS: dict[str, Spec] = {
         "aim": ("<f8", (24,)),
         "gate": ("<f8", (24,)),
         "future": ("<f8", (24,)),
+        "sated": ("<f8", (24,)),
     },
     "one_colour_expert": {
         "scale": ("<f8", (12,)),

@@ -47,11 +47,12 @@ from ...layout import (
     SP_FUTURE,
     SP_PICK,
     SP_READ,
+    SP_SATED,
     SP_TABLE,
     SP_TABLE_ON,
 )
 from ..jit import hotjit
-from ..players.expert import add_trial, best_bid, read_bids, scaled_trials
+from ..players.expert import best_bid, read_bids, scaled_trials
 from ..rules.core import KIND, RANK, ST_NSUITS, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRUMP, SUIT, avoid_forbidden, score
 from .core import C_SUIT, C_VAMPIRE, E_DRAGON, E_FAIRY, public_model
 from .policy import (
@@ -150,23 +151,29 @@ def points_at(g, seat, taken):
 
 
 @hotjit
-def aim_value(g, seat, f, skip, p_now):
-    """Expected points when the hand card at ``skip`` is played with chance ``p_now`` to take this trick and each
-    other hand card ``i`` takes a later trick with chance ``f[i]``, all independent."""
+def aim_value(g, seat, f, order, skip, p_now, want, sated):
+    """Expected points when the hand card at ``skip`` is played with chance ``p_now`` to take this trick and the
+    other hand cards follow, strongest first (``order``): card ``i`` takes its trick with chance ``f[i]`` times
+    ``want`` while the seat is short of ``target`` tricks, times ``sated`` once it has them (it ducks then)."""
     hl = g.hand_len[seat]
-    at = hl
-    f[at] = 1.0
-    m = 0
-    for i in range(hl):
-        if i != skip:
-            m += 1
-            f[at + m] = 0.0
-            add_trial(f, at, m, f[i])
-    m += 1
-    f[at + m] = 0.0
-    add_trial(f, at, m, p_now)
-    x = 0.0
+    at = 2 * hl
+    f[at] = 1.0 - p_now
+    f[at + 1] = p_now
+    target = g.tricks[seat] + need_of(g, seat)
     t0 = g.tricks[seat]
+    m = 1
+    for k in range(hl):
+        i = order[k]
+        if i == skip:
+            continue
+        m += 1
+        f[at + m] = 0.0
+        for t in range(m, 0, -1):
+            p_prev = min(1.0, f[i] * (want if t0 + t - 1 < target else sated))
+            p_here = min(1.0, f[i] * (want if t0 + t < target else sated))
+            f[at + t] = f[at + t] * (1.0 - p_here) + f[at + t - 1] * p_prev
+        f[at] *= 1.0 - min(1.0, f[i] * (want if t0 < target else sated))
+    x = 0.0
     for t in range(m + 1):
         if f[at + t] > 0.0:
             x += f[at + t] * points_at(g, seat, t0 + t)
@@ -186,8 +193,14 @@ def aim_play(g, seat, mask):
     f = g.optf[1]
     hl = g.hand_len[seat]
     count_unseen(g, seat)
+    order = g.opt[5, m:]  # the hand positions, strongest first (the options' slots past m are free)
     for i in range(hl):
-        f[i] = min(1.0, par[SP_FUTURE] * card_chance(g, seat, g.hands[seat, i]))
+        f[i] = card_chance(g, seat, g.hands[seat, i])
+        k = i
+        while k > 0 and f[order[k - 1]] < f[i]:
+            order[k] = order[k - 1]
+            k -= 1
+        order[k] = i
     dragon = False
     for i in range(g.st[ST_TRICK_LEN]):
         if g.tk_kind[i] == E_DRAGON:
@@ -198,7 +211,7 @@ def aim_play(g, seat, mask):
         p = 0.0
         if g.opt[5, j] == 1 and (ok != E_FAIRY or dragon):
             p = survive(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
-        v = aim_value(g, seat, f, g.opt[0, j], p)
+        v = aim_value(g, seat, f, order, g.opt[0, j], p, par[SP_FUTURE], par[SP_SATED])
         if j == first:
             first_v = v
         if v > best_v:
