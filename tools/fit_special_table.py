@@ -35,7 +35,7 @@ __all__ = ["AIM", "features", "fit_block", "fit_size", "main"]
 
 RULES = wizstats.Rules(4, special_cards="all")
 SIZES = range(1, 18)
-AIM = {"aim": 1.0, "gate": 1.0, "future": 2.5, "sated": 0.7}
+AIM = {"aim": 1.0, "gate": 1.0, "future": 3.0, "sated": 0.7, "flex": 1.0}
 """The expert's card play in the labels and in the file: aiming at the bid, the heuristic's card kept on ties."""
 RIDGE = 1.0
 C_SUIT, C_WEREWOLF, C_VAMPIRE = 0, 6, 11
@@ -125,7 +125,7 @@ def main(argv: list[str]) -> int:
         f"tools/fit_special_table.py {n_rounds} {seed} {passes}: per hand size 1..{max(SIZES)} (4 players, all"
         f" special cards), the expected tricks per card type, seat and shape, ridge least squares on the tricks"
         f" of {n_rounds} rounds of expert self-play (aim {AIM['aim']}, gate {AIM['gate']}, future"
-        f" {AIM['future']}, sated {AIM['sated']}), pass {passes} of {passes}"
+        f" {AIM['future']}, sated {AIM['sated']}, flex {AIM['flex']}), pass {passes} of {passes}"
     )
     print(f"wrote {fitted.save('special_table', arrays, about)}")
     return 0

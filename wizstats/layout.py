@@ -78,7 +78,8 @@ SP_AIM = N_PARAMS + 1  # 13: 1 plays the card whose expected score, aiming at th
 SP_AIM_GATE = N_PARAMS + 2  # 14: how many points the aimed card must score above the heuristic's card
 SP_FUTURE = N_PARAMS + 3  # 15: multiplies a hand card's chance of a later trick while tricks are still wanted
 SP_SATED = N_PARAMS + 4  # 16: ... once the bid is reached (the seat ducks with its cards then)
-SP_TABLE = N_PARAMS + 5  # 17: first weight of the table
+SP_FLEX = N_PARAMS + 5  # 17: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
+SP_TABLE = N_PARAMS + 6  # 18: first weight of the table
 N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
 N_SP_PARAMS = SP_TABLE + 2 * N_SP_FEATURES
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""

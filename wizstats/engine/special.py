@@ -34,6 +34,7 @@ from ..layout import (
     SP_AIM,
     SP_AIM_GATE,
     SP_EXPERT,
+    SP_FLEX,
     SP_FUTURE,
     SP_HEURISTIC,
     SP_PICK,
@@ -110,7 +111,7 @@ def expert_row(hand_size: int) -> dict[str, float]:
     row: dict[str, object] = {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
     play = _table_fit()
     h = min(int(hand_size), int(np.flatnonzero(play["fitted"]).max())) if play["fitted"].any() else 0
-    row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated")})
+    row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated", "flex")})
     row["table"] = play["table"][h] if play["fitted"][h] else None
     return row
 
@@ -130,8 +131,8 @@ def expert_columns(params: np.ndarray, seat: int, row: dict[str, object], table:
     """Write the special expert's settings ``row`` (:func:`expert_row`) into ``params[seat]``; ``table``: the
     rules are the table's (:func:`table_applies`). A row without the card-play or table keys leaves them off."""
     params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
-    aim = [row.get("aim", 0.0), row.get("gate", 0.0), row.get("future", 1.0), row.get("sated", 1.0)]
-    params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE, SP_SATED]] = aim
+    aim = [row.get(k, d) for k, d in (("aim", 0.0), ("gate", 0.0), ("future", 1.0), ("sated", 1.0), ("flex", 0.0))]
+    params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE, SP_SATED, SP_FLEX]] = aim
     weights = row.get("table")
     if table and weights is not None:
         params[seat, SP_TABLE_ON] = 1.0

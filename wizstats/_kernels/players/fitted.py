@@ -53,6 +53,7 @@ SPECS: dict[str, Spec] = {
         "gate": ("<f8", (24,)),
         "future": ("<f8", (24,)),
         "sated": ("<f8", (24,)),
+        "flex": ("<f8", (24,)),
     },
     "one_colour_expert": {
         "scale": ("<f8", (12,)),

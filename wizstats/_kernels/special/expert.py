@@ -44,6 +44,7 @@ from ...layout import (
     SP_AIM,
     SP_AIM_GATE,
     SP_EXPERT,
+    SP_FLEX,
     SP_FUTURE,
     SP_PICK,
     SP_READ,
@@ -54,7 +55,7 @@ from ...layout import (
 from ..jit import hotjit
 from ..players.expert import best_bid, read_bids, scaled_trials
 from ..rules.core import KIND, RANK, ST_NSUITS, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRUMP, SUIT, avoid_forbidden, score
-from .core import C_SUIT, C_VAMPIRE, E_DRAGON, E_FAIRY, public_model
+from .core import C_CLOUD, C_JUGGLER, C_SHAPESHIFTER, C_SUIT, C_VAMPIRE, E_DRAGON, E_FAIRY, public_model
 from .policy import (
     build_options,
     card_chance,
@@ -64,7 +65,7 @@ from .policy import (
     need_of,
     sp_choose_bid,
     sp_choose_play,
-    survive,
+    survive_counted,
 )
 
 F_TRUMP = 11  # first trump rank's weight (rank 1); the kinds 1 .. 11 (Wizard .. Vampire) take 0 .. 10
@@ -139,9 +140,9 @@ def choose_bid(g, seat, forbidden):
 
 # ---------------------------------------------------------------- card play
 @hotjit
-def points_at(g, seat, taken):
-    """``seat``'s points if it ends the round with ``taken`` tricks (each Cloud taken moves the bid +-1, the best way)."""
-    b, c = g.bids[seat], g.clouds[seat]
+def points_at(g, seat, taken, c):
+    """``seat``'s points if it ends the round with ``taken`` tricks and ``c`` Clouds (each moves the bid +-1, the best way)."""
+    b = g.bids[seat]
     scoring, r = g.st[ST_SCORING], g.st[ST_R]
     best = -1e18
     for j in range(-c, c + 1, 2):
@@ -151,14 +152,36 @@ def points_at(g, seat, taken):
 
 
 @hotjit
-def aim_value(g, seat, f, order, skip, p_now, want, sated):
-    """Expected points when the hand card at ``skip`` is played with chance ``p_now`` to take this trick and the
-    other hand cards follow, strongest first (``order``): card ``i`` takes its trick with chance ``f[i]`` times
-    ``want`` while the seat is short of ``target`` tricks, times ``sated`` once it has them (it ducks then)."""
+def aim_value(g, seat, f, order, skip, p_now, cloud):
+    """Expected points when the hand card at ``skip`` is played with chance ``p_now`` to take this trick (adding
+    ``cloud`` Clouds to the seat's tricks when it does) and the other hand cards follow, strongest first
+    (``order``): card ``i`` takes its trick with chance ``f[i]`` while the seat is short of its target, ``f[hl + i]``
+    once it has it (it ducks then)."""
+    if cloud > 0 and p_now > 0.0:
+        return (1.0 - p_now) * aim_branch(g, seat, f, order, skip, 0, 0) + p_now * aim_branch(
+            g, seat, f, order, skip, 1, cloud
+        )
     hl = g.hand_len[seat]
-    at = 2 * hl
+    at = 3 * hl
     f[at] = 1.0 - p_now
     f[at + 1] = p_now
+    return aim_rest(g, seat, f, order, skip, 0)
+
+
+@hotjit
+def aim_branch(g, seat, f, order, skip, won, cloud):
+    """:func:`aim_value` once this trick is lost (``won`` 0) or won (1, with ``cloud`` Clouds in it)."""
+    at = 3 * g.hand_len[seat]
+    f[at] = 1.0 - won
+    f[at + 1] = float(won)
+    return aim_rest(g, seat, f, order, skip, cloud)
+
+
+@hotjit
+def aim_rest(g, seat, f, order, skip, cloud):
+    """The later tricks' distribution added to ``f[at], f[at + 1]`` (:func:`aim_value`), and the expected points."""
+    hl = g.hand_len[seat]
+    at = 3 * hl
     target = g.tricks[seat] + need_of(g, seat)
     t0 = g.tricks[seat]
     m = 1
@@ -169,15 +192,39 @@ def aim_value(g, seat, f, order, skip, p_now, want, sated):
         m += 1
         f[at + m] = 0.0
         for t in range(m, 0, -1):
-            p_prev = min(1.0, f[i] * (want if t0 + t - 1 < target else sated))
-            p_here = min(1.0, f[i] * (want if t0 + t < target else sated))
+            p_prev = f[i] if t0 + t - 1 < target else f[hl + i]
+            p_here = f[i] if t0 + t < target else f[hl + i]
             f[at + t] = f[at + t] * (1.0 - p_here) + f[at + t - 1] * p_prev
-        f[at] *= 1.0 - min(1.0, f[i] * (want if t0 < target else sated))
+        f[at] *= 1.0 - (f[i] if t0 < target else f[hl + i])
     x = 0.0
     for t in range(m + 1):
         if f[at + t] > 0.0:
-            x += f[at + t] * points_at(g, seat, t0 + t)
+            x += f[at + t] * points_at(g, seat, t0 + t, g.clouds[seat] + cloud)
     return x
+
+
+@hotjit
+def later_chances(g, seat, f, order):
+    """``f[i]``, ``f[hl + i]``: hand card ``i``'s chance of a later trick while wanted and once sated (module notes),
+    and ``order``: the hand positions by the first, strongest first."""
+    par = g.params[seat]
+    hl = g.hand_len[seat]
+    tab = g.tab
+    for i in range(hl):
+        c = g.hands[seat, i]
+        chance = card_chance(g, seat, c)
+        kind = tab[KIND, c]
+        if par[SP_FLEX] != 0.0 and (kind == C_SHAPESHIFTER or kind == C_JUGGLER or kind == C_CLOUD):
+            f[i] = min(1.0, 2.0 * chance * par[SP_FUTURE])  # card_chance counts half of its best
+            f[hl + i] = 0.0
+        else:
+            f[i] = min(1.0, chance * par[SP_FUTURE])
+            f[hl + i] = min(1.0, chance * par[SP_SATED])
+        k = i
+        while k > 0 and f[order[k - 1]] < f[i]:
+            order[k] = order[k - 1]
+            k -= 1
+        order[k] = i
 
 
 @hotjit
@@ -189,34 +236,34 @@ def aim_play(g, seat, mask):
     first = decide(g, seat, m, need)  # also marks in g.opt[5] the options that take the trick as it lies
     if m <= 1:
         return g.opt[0, first] * 16 + g.opt[4, first]
-    par = g.params[seat]
+    if need <= 0:  # decide counted the unseen cards when tricks are wanted
+        count_unseen(g, seat)
     f = g.optf[1]
-    hl = g.hand_len[seat]
-    count_unseen(g, seat)
-    order = g.opt[5, m:]  # the hand positions, strongest first (the options' slots past m are free)
-    for i in range(hl):
-        f[i] = card_chance(g, seat, g.hands[seat, i])
-        k = i
-        while k > 0 and f[order[k - 1]] < f[i]:
-            order[k] = order[k - 1]
-            k -= 1
-        order[k] = i
-    dragon = False
+    order = g.opt[5, m:]  # the options' slots past m are free
+    later_chances(g, seat, f, order)
+    dragon, clouds = False, 0
     for i in range(g.st[ST_TRICK_LEN]):
         if g.tk_kind[i] == E_DRAGON:
             dragon = True
+        if g.tk_role[i] == C_CLOUD:
+            clouds += 1
     best, best_v, first_v = first, -1e18, 0.0
+    last_pos, last_p, v = -1, -1.0, 0.0
     for j in range(m):
         ok = g.opt[1, j]
         p = 0.0
         if g.opt[5, j] == 1 and (ok != E_FAIRY or dragon):
-            p = survive(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
-        v = aim_value(g, seat, f, order, g.opt[0, j], p, par[SP_FUTURE], par[SP_SATED])
+            p = survive_counted(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
+        pos = g.opt[0, j]
+        if pos != last_pos or p != last_p:  # a Juggler's or Cloud's forms that lose alike are valued once
+            own = 1 if g.tab[KIND, g.hands[seat, pos]] == C_CLOUD else 0
+            v = aim_value(g, seat, f, order, pos, p, clouds + own)
+            last_pos, last_p = pos, p
         if j == first:
             first_v = v
         if v > best_v:
             best, best_v = j, v
-    if best_v <= first_v + par[SP_AIM_GATE]:
+    if best_v <= first_v + g.params[seat, SP_AIM_GATE]:
         best = first
     return g.opt[0, best] * 16 + g.opt[4, best]
 
