@@ -95,16 +95,19 @@ def _expert_fit() -> dict[str, np.ndarray]:
 
 
 def expert_row(hand_size: int) -> dict[str, float]:
-    """The special expert's bid settings at ``hand_size``: ``scale``, ``read``, ``kill``, ``pick`` (see below).
+    """The special expert's settings at ``hand_size`` (see below).
 
     Fitted per hand size by ``tools/fit_special_expert.py`` (``wizstats/data/special_expert.npz``): ``scale``
     multiplies the hand's expected tricks, ``read`` weighs what the visible earlier bids leave over, ``kill``
     weighs each unseen threat to a card (the heuristic's ``kill``, read only when bidding), ``pick`` 1 bids the
-    best expected score under the trick distribution (0: the estimate rounded). Hand sizes past the fitted
-    ones take the largest fitted one's.
+    best expected score under the trick distribution (0: the estimate rounded). Fitted by
+    ``tools/fit_special_table.py`` (``wizstats/data/special_table.npz``): ``table``, the weights of the expected
+    tricks (None where not fitted; read only under :func:`table_applies`, with ``table_read`` in place of
+    ``read``), and the card play (``aim`` 1: aim at the bid, ``gate``, ``future``, ``sated``, ``flex``; see
+    :mod:`wizstats._kernels.special.expert`). Hand sizes past the fitted ones take the largest fitted one's.
 
     >>> sorted(expert_row(10))
-    ['kill', 'pick', 'read', 'scale']
+    ['aim', 'flex', 'future', 'gate', 'kill', 'pick', 'read', 'sated', 'scale', 'table', 'table_read']
     """
     fit = _expert_fit()
     h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
@@ -113,6 +116,7 @@ def expert_row(hand_size: int) -> dict[str, float]:
     h = min(int(hand_size), int(np.flatnonzero(play["fitted"]).max())) if play["fitted"].any() else 0
     row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated", "flex")})
     row["table"] = play["table"][h] if play["fitted"][h] else None
+    row["table_read"] = float(play["read"][h])
     return row
 
 
@@ -135,6 +139,7 @@ def expert_columns(params: np.ndarray, seat: int, row: dict[str, object], table:
     params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE, SP_SATED, SP_FLEX]] = aim
     weights = row.get("table")
     if table and weights is not None:
+        params[seat, SP_READ] = row.get("table_read", row["read"])
         params[seat, SP_TABLE_ON] = 1.0
         params[seat, SP_TABLE : SP_TABLE + 2 * N_SP_FEATURES] = np.asarray(weights, float).ravel()
 

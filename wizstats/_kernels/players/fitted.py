@@ -54,6 +54,7 @@ SPECS: dict[str, Spec] = {
         "future": ("<f8", (24,)),
         "sated": ("<f8", (24,)),
         "flex": ("<f8", (24,)),
+        "read": ("<f8", (24,)),
     },
     "one_colour_expert": {
         "scale": ("<f8", (12,)),
