@@ -6,6 +6,9 @@ Its plays and bids are replayed on the pure-Python reference with the other play
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -67,7 +70,7 @@ def test_one_expert_seat_beats_three_heuristic_seats(hand_size: int) -> None:
 _EXPERT_ROW = special.expert_row
 
 
-def _row_without(**changes: object) -> object:
+def _row_without(**changes: object) -> Callable[[int], dict[str, Any]]:
     """``expert_row`` with some settings replaced (the data file's for the rest)."""
     return lambda h: {**_EXPERT_ROW(h), **changes}
 
@@ -75,7 +78,8 @@ def _row_without(**changes: object) -> object:
 def test_the_fitted_table_and_the_aimed_play_reach_the_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the table, or without the aimed card play, the expert's rounds change (the data are used)."""
     runs = {}
-    for name, changes in [("fitted", {}), ("no table", {"table": None}), ("no aim", {"aim": 0.0})]:
+    cases: list[tuple[str, dict[str, Any]]] = [("fitted", {}), ("no table", {"table": None}), ("no aim", {"aim": 0.0})]
+    for name, changes in cases:
         monkeypatch.setattr(special, "expert_row", _row_without(**changes))
         res = wizstats.simulate(4, 8, 300, rules=ALL, policies="expert", seed=4)
         runs[name] = (res.counts, res.score_sum)
@@ -98,14 +102,15 @@ def test_an_infinite_gate_plays_the_heuristics_cards(monkeypatch: pytest.MonkeyP
     assert np.array_equal(out[0][0], out[1][0]) and np.array_equal(out[0][1], out[1][1])
 
 
-def _tool():  # type: ignore[no-untyped-def]
+def _tool() -> Any:
     import importlib.util
     from pathlib import Path
 
     path = Path(__file__).resolve().parents[1] / "tools" / "fit_special_table.py"
     spec = importlib.util.spec_from_file_location("fit_special_table", path)
-    module = importlib.util.module_from_spec(spec)  # type: ignore[arg-type]
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
     return module
 
 
@@ -136,17 +141,19 @@ def test_the_tool_reproduces_the_table() -> None:
     aim["read"] = row["table_read"]
     refit = tool.fit_size(3, tool.play_row(row["table"], aim), 10000, 2029 + 2)
     assert float(np.abs(refit - row["table"]).mean()) < 0.08
-    assert "tools/fit_special_table.py" in wizstats._kernels.players.fitted.note("special_table")
+    from wizstats._kernels.players.fitted import note
+
+    assert "tools/fit_special_table.py" in note("special_table")
 
 
 def test_the_aims_chances_from_counts_equal_the_scan() -> None:
     """In play, the chance that an option holds is read from counts of the unseen cards (``survive_counted``, used by
     the heuristic's and the expert's card play); it must equal the scan over the deck bit for bit, at every
     position of real tricks."""
+    from wizstats._kernels.rules.core import ST_BIDS_MADE, ST_LEADER
     from wizstats._kernels.special.core import E_DRAGON, E_FAIRY, E_SUIT, E_WIZARD, N_EV, new_special_state
     from wizstats._kernels.special.policy import CLOUD_VALUE, JUGGLER_VALUE, count_unseen, survive, survive_counted
     from wizstats._kernels.special.round import deal_special, trump_step
-    from wizstats._kernels.rules.core import ST_BIDS_MADE, ST_LEADER
     from wizstats._kernels.special.step import close_trick, play_one
     from wizstats.engine import seed_key
 

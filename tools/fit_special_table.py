@@ -28,6 +28,7 @@ from __future__ import annotations
 import sys
 import time
 import warnings
+from typing import Any
 
 import numpy as np
 
@@ -97,16 +98,16 @@ def fit_block(X: np.ndarray, y: np.ndarray) -> np.ndarray:
     return np.round(w, 4)
 
 
-def play_row(table: np.ndarray | None, aim: dict[str, float]) -> dict[str, object]:
+def play_row(table: np.ndarray | None, aim: dict[str, float]) -> dict[str, Any]:
     """The keys of ``expert_row`` this tool sets: the table (None: none) and the card-play settings."""
     return {**aim, "table": table, "table_read": aim["read"]}
 
 
-def run_expert(hand_size: int, row: dict[str, object], n_rounds: int, seed: int, trace: bool):  # type: ignore[no-untyped-def]
+def run_expert(hand_size: int, row: dict[str, Any], n_rounds: int, seed: int, trace: bool) -> Any:
     """``expert`` at every seat with ``row`` in place of the data file's settings (this process only)."""
     base = special.expert_row
     try:
-        special.expert_row = lambda h: {**base(h), **row}
+        special.expert_row = lambda hand_size: {**base(hand_size), **row}
         if trace:
             return wizstats.engine.trace_special(RULES, hand_size, n_rounds, policies="expert", seed=seed)
         return wizstats.simulate(4, hand_size, n_rounds, rules=RULES, policies="expert", seed=seed)
@@ -114,7 +115,7 @@ def run_expert(hand_size: int, row: dict[str, object], n_rounds: int, seed: int,
         special.expert_row = base
 
 
-def fit_size(hand_size: int, row: dict[str, object], n_rounds: int, seed: int) -> np.ndarray:
+def fit_size(hand_size: int, row: dict[str, Any], n_rounds: int, seed: int) -> np.ndarray:
     """The table at ``hand_size`` fitted to the tricks of ``n_rounds`` rounds of expert self-play with ``row``."""
     trace = run_expert(hand_size, row, n_rounds, seed, True)
     tab = special.special_setup(RULES, hand_size, "expert").tab

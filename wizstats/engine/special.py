@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -94,7 +96,7 @@ def _expert_fit() -> dict[str, np.ndarray]:
     return load("special_expert")
 
 
-def expert_row(hand_size: int) -> dict[str, float]:
+def expert_row(hand_size: int) -> dict[str, Any]:
     """The special expert's settings at ``hand_size`` (see below).
 
     Fitted per hand size by ``tools/fit_special_expert.py`` (``wizstats/data/special_expert.npz``): ``scale``
@@ -111,7 +113,7 @@ def expert_row(hand_size: int) -> dict[str, float]:
     """
     fit = _expert_fit()
     h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
-    row: dict[str, object] = {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+    row: dict[str, Any] = {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
     play = _table_fit()
     h = min(int(hand_size), int(np.flatnonzero(play["fitted"]).max())) if play["fitted"].any() else 0
     row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated", "flex")})
@@ -131,7 +133,7 @@ def table_applies(rules: Rules) -> bool:
     return rules.n_players == 4 and len(rules.deck.specials) == 9 and len(rules.deck.cards) == 69
 
 
-def expert_columns(params: np.ndarray, seat: int, row: dict[str, object], table: bool) -> None:
+def expert_columns(params: np.ndarray, seat: int, row: Mapping[str, Any], table: bool) -> None:
     """Write the special expert's settings ``row`` (:func:`expert_row`) into ``params[seat]``; ``table``: the
     rules are the table's (:func:`table_applies`). A row without the card-play or table keys leaves them off."""
     params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
