@@ -70,6 +70,19 @@ SP_ROLLOUT = 3  # search bids and card play by rollouts of the special heuristic
 SP_WORLDS = 9  # rollout: deals of the unseen cards per card decision (its columns 0-8: its bidder's row)
 SP_SAMPLES = 10  # rollout: deals of the unseen cards per bid decision
 SP_WINDOW = 11  # rollout: bids tried on either side of its bidder's bid
+# The special engine's rows are wider than N_PARAMS: after them, the special expert's own columns (a row of
+# another policy leaves them 0). Its table of expected tricks per card type: N_SP_FEATURES weights for rounds
+# with trump, then as many without (.special.expert.table_estimate).
+SP_TABLE_ON = N_PARAMS  # 12: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
+SP_AIM = N_PARAMS + 1  # 13: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
+SP_AIM_GATE = N_PARAMS + 2  # 14: how many points the aimed card must score above the heuristic's card
+SP_FUTURE = N_PARAMS + 3  # 15: multiplies a hand card's chance of a later trick while tricks are still wanted
+SP_SATED = N_PARAMS + 4  # 16: ... once the bid is reached (the seat ducks with its cards then)
+SP_FLEX = N_PARAMS + 5  # 17: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
+SP_TABLE = N_PARAMS + 6  # 18: first weight of the table
+N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
+N_SP_PARAMS = SP_TABLE + 2 * N_SP_FEATURES
+"""Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""
 
 # The one-colour engine (RULES 9, wizstats._kernels.variants.onecolour): its own policy ids and, after the
 # one-colour heuristic's six columns (scale, bias, lead_min, kill, duck, norm), its expert's bid columns.

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -28,14 +30,22 @@ from ..layout import (
     H_KILL,
     H_SCALE,
     MAXP,
-    N_PARAMS,
+    N_SP_FEATURES,
+    N_SP_PARAMS,
     P_RANDOM,
+    SP_AIM,
+    SP_AIM_GATE,
     SP_EXPERT,
+    SP_FLEX,
+    SP_FUTURE,
     SP_HEURISTIC,
     SP_PICK,
     SP_READ,
     SP_ROLLOUT,
     SP_SAMPLES,
+    SP_SATED,
+    SP_TABLE,
+    SP_TABLE_ON,
     SP_WINDOW,
     SP_WORLDS,
 )
@@ -86,21 +96,54 @@ def _expert_fit() -> dict[str, np.ndarray]:
     return load("special_expert")
 
 
-def expert_row(hand_size: int) -> dict[str, float]:
-    """The special expert's bid settings at ``hand_size``: ``scale``, ``read``, ``kill``, ``pick`` (see below).
+def expert_row(hand_size: int) -> dict[str, Any]:
+    """The special expert's settings at ``hand_size`` (see below).
 
     Fitted per hand size by ``tools/fit_special_expert.py`` (``wizstats/data/special_expert.npz``): ``scale``
     multiplies the hand's expected tricks, ``read`` weighs what the visible earlier bids leave over, ``kill``
     weighs each unseen threat to a card (the heuristic's ``kill``, read only when bidding), ``pick`` 1 bids the
-    best expected score under the trick distribution (0: the estimate rounded). Hand sizes past the fitted
-    ones take the largest fitted one's.
+    best expected score under the trick distribution (0: the estimate rounded). Fitted by
+    ``tools/fit_special_table.py`` (``wizstats/data/special_table.npz``): ``table``, the weights of the expected
+    tricks (None where not fitted; read only under :func:`table_applies`, with ``table_read`` in place of
+    ``read``), and the card play (``aim`` 1: aim at the bid, ``gate``, ``future``, ``sated``, ``flex``; see
+    :mod:`wizstats._kernels.special.expert`). Hand sizes past the fitted ones take the largest fitted one's.
 
     >>> sorted(expert_row(10))
-    ['kill', 'pick', 'read', 'scale']
+    ['aim', 'flex', 'future', 'gate', 'kill', 'pick', 'read', 'sated', 'scale', 'table', 'table_read']
     """
     fit = _expert_fit()
     h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
-    return {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+    row: dict[str, Any] = {name: float(fit[name][h]) for name in ("scale", "read", "kill", "pick")}
+    play = _table_fit()
+    h = min(int(hand_size), int(np.flatnonzero(play["fitted"]).max())) if play["fitted"].any() else 0
+    row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated", "flex")})
+    row["table"] = play["table"][h] if play["fitted"][h] else None
+    row["table_read"] = float(play["read"][h])
+    return row
+
+
+@functools.cache
+def _table_fit() -> dict[str, np.ndarray]:
+    return load("special_table")
+
+
+def table_applies(rules: Rules) -> bool:
+    """Whether the special expert bids from its fitted table under ``rules``: the setting it is fitted in
+    (4 players, the standard deck with all nine special cards)."""
+    return rules.n_players == 4 and len(rules.deck.specials) == 9 and len(rules.deck.cards) == 69
+
+
+def expert_columns(params: np.ndarray, seat: int, row: Mapping[str, Any], table: bool) -> None:
+    """Write the special expert's settings ``row`` (:func:`expert_row`) into ``params[seat]``; ``table``: the
+    rules are the table's (:func:`table_applies`). A row without the card-play or table keys leaves them off."""
+    params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
+    aim = [row.get(k, d) for k, d in (("aim", 0.0), ("gate", 0.0), ("future", 1.0), ("sated", 1.0), ("flex", 0.0))]
+    params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE, SP_SATED, SP_FLEX]] = aim
+    weights = row.get("table")
+    if table and weights is not None:
+        params[seat, SP_READ] = row.get("table_read", row["read"])
+        params[seat, SP_TABLE_ON] = 1.0
+        params[seat, SP_TABLE : SP_TABLE + 2 * N_SP_FEATURES] = np.asarray(weights, float).ravel()
 
 
 def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInputs:
@@ -125,7 +168,7 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, (), ROLLOUT_READS)
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
-    params = np.zeros((MAXP, N_PARAMS))
+    params = np.zeros((MAXP, N_SP_PARAMS))
     kernel_ids = {"random": P_RANDOM, "heuristic": SP_HEURISTIC, "expert": SP_EXPERT, "rollout": SP_ROLLOUT}
     for seat, policy in enumerate(resolved):
         played = policy if policy.name == "heuristic" else Policy("heuristic")  # the expert plays its defaults
@@ -133,8 +176,7 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
         ids[seat] = kernel_ids[policy.name]
         if policy.name == "expert" or (policy.name == "rollout" and policy.params["bidder"] == 1):
-            row = expert_row(hand_size)
-            params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
+            expert_columns(params, seat, expert_row(hand_size), table_applies(rules))
         if policy.name == "rollout":
             search = [policy.params[name] for name in ("worlds", "samples", "window")]
             params[seat, [SP_WORLDS, SP_SAMPLES, SP_WINDOW]] = search

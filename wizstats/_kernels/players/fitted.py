@@ -3,7 +3,7 @@
 No numba here: the kernels import the arrays (numba compiles them in as constants, and the
 kernel cache key of :mod:`..jit` covers these files), the tools (``tools/fit_bid_table.py``,
 ``tools/fit_expert_play.py``, ``tools/fit_expert_net.py``, ``tools/gen_expert_round1.py``,
-``tools/fit_special_expert.py``, ``tools/fit_one_colour_expert.py``)
+``tools/fit_special_expert.py``, ``tools/fit_special_table.py``, ``tools/fit_one_colour_expert.py``)
 write them with :func:`save`. Each file holds its arrays under fixed names, with fixed dtypes
 and shapes (:data:`SPECS`), and a ``note`` saying how it was made. The files are zip archives (``np.load`` reads them)
 with a fixed time stamp and order, so the same arrays give the same bytes.
@@ -46,6 +46,16 @@ SPECS: dict[str, Spec] = {
         "pick": ("<i8", (24,)),
         "fitted": ("<i8", (24,)),
     },
+    "special_table": {
+        "table": ("<f8", (24, 2, 44)),
+        "fitted": ("<i8", (24,)),
+        "aim": ("<f8", (24,)),
+        "gate": ("<f8", (24,)),
+        "future": ("<f8", (24,)),
+        "sated": ("<f8", (24,)),
+        "flex": ("<f8", (24,)),
+        "read": ("<f8", (24,)),
+    },
     "one_colour_expert": {
         "scale": ("<f8", (12,)),
         "kill": ("<f8", (12,)),
@@ -63,7 +73,7 @@ SPECS: dict[str, Spec] = {
 }
 """Per file, its arrays: dtype and shape (``None``: any length, e.g. the network's layer widths)."""
 
-PASSED = frozenset({"special_expert", "one_colour_expert"})
+PASSED = frozenset({"special_expert", "special_table", "one_colour_expert"})
 """The files the engine reads and passes to the kernels as parameters (not compiled in: not in the kernel cache key)."""
 
 _STAMP = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date: no time stamp in the bytes

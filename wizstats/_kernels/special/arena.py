@@ -15,7 +15,7 @@ import numpy as np
 
 from ..engine.arena import M_BID, M_HIT, M_MISS, M_SCORE, M_TRICKS, N_METRICS, reduce_unit
 from ..jit import jit, pjit, prange
-from ..rules.core import N_PARAMS, ST_N, block_span
+from ..rules.core import ST_N, block_span
 from .core import N_EV, new_special_state
 from .round import play_special_round
 
@@ -28,7 +28,7 @@ def play_special_unit(g, ids, params, key, round_index, j, ent, events):
     for s in range(n):
         e = (s + j) % n
         g.policy[s] = ids[e]
-        for k in range(N_PARAMS):
+        for k in range(params.shape[1]):
             g.params[s, k] = params[e, k]
     play_special_round(g, key, round_index, events, no_hands, False)
     for s in range(n):

@@ -304,6 +304,12 @@ def survive_bid(g, seat, ok, sk, vk):
 
     Every threat weighs 0, 1/2 or 1, so its sums are exact in any order: the same numbers, bit for bit.
     """
+    return survive_counted(g, seat, ok, sk, vk, True)
+
+
+@hotjit
+def survive_counted(g, seat, ok, sk, vk, bidding):
+    """``survive(g, seat, ok, sk, vk, bidding)`` from the counts of :func:`count_unseen` (see :func:`survive_bid`)."""
     if ok == E_JESTER or ok == E_WITCH or ok == E_BOMB:
         return 0.0
     agg = g.agg
@@ -324,8 +330,11 @@ def survive_bid(g, seat, ok, sk, vk):
         higher = agg[A_HIGH + sk * A_RANKS + min(vk // 4 + 1, A_RANKS - 1)]  # rank > vk / 4
         if trump >= 0 and sk != trump:
             trumps = agg[A_SUITN + trump]
-    u_led = agg[A_LED + sk] if sk >= 0 else 0
-    return hold_chance(g, seat, always, higher, trumps, agg[A_UNSEEN], u_led, True, True)
+    led = g.st[ST_LED]
+    lead_suit = sk if (bidding or led < 0) else led
+    u_led = agg[A_LED + lead_suit] if lead_suit >= 0 else 0
+    follows = ok != E_SUIT or sk == lead_suit
+    return hold_chance(g, seat, always, higher, trumps, agg[A_UNSEEN], u_led, follows, bidding)
 
 
 # ---------------------------------------------------------------- bids and trump
@@ -527,6 +536,7 @@ def decide(g, seat, m, need):
             return j
         return extreme_option(g, m, after == 0, -1, False)
     lead_min = g.params[seat, H_LEAD_MIN]
+    count_unseen(g, seat)  # the chances below read the counts (survive_counted: survive's numbers, bit for bit)
     best, best_chance = -1, -1.0
     for j in range(m):
         ok = g.opt[1, j]
@@ -534,7 +544,7 @@ def decide(g, seat, m, need):
             continue
         chance = 0.0
         if ok != E_FAIRY or dragon:
-            chance = survive(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
+            chance = survive_counted(g, seat, ok, g.opt[2, j], g.opt[3, j], False)
         if chance >= lead_min and (best < 0 or chance < best_chance or best_chance < lead_min):
             best, best_chance = j, chance
         elif best < 0 or (best_chance < lead_min and chance > best_chance):

@@ -54,8 +54,7 @@ from .core import (
     insert_card,
     new_special_state,
 )
-from .expert import choose_bid
-from .policy import sp_choose_play
+from .expert import choose_bid, choose_play
 from .search import rollout_bid, rollout_card
 from .step import close_trick, deal_special, play_code, play_one, score_round, trump_step
 
@@ -80,9 +79,9 @@ def bid_turn(g, seat):
 
 @hotjit
 def play_turn(g, seat, events):
-    """``seat`` plays as its policy says: the search's card for ``rollout``, else the special heuristic's (or random)."""
+    """``seat`` plays as its policy says: the search's card for ``rollout``, else :func:`.expert.choose_play`."""
     mask = legal_mask(g, seat)
-    code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else sp_choose_play(g, seat, mask)
+    code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else choose_play(g, seat, mask)
     play_code(g, seat, code, events)
 
 
