@@ -78,7 +78,8 @@ def run_report(
     bars = sys.stderr.isatty() if progress is None else progress
     if progress is not False:
         compile_notice_for(*REPORT_KERNELS, what="the simulator", takes=REPORT_COMPILE)
-    frames, failed = [], []
+    frames: list[pd.DataFrame] = []
+    failed: list[str] = []
     if workers > 1:
         by_name, failed = run_in_workers(
             [m.NAME for m in modules], size, out, workers, say=sys.stderr if progress is not False else None
