@@ -2,6 +2,26 @@
 
 from __future__ import annotations
 
-from .registry import DEFAULT_POLICY, POLICIES, Param, Policies, Policy, PolicyInfo, resolve_policies, strongest
+from .registry import (
+    DEFAULT_POLICY,
+    POLICIES,
+    VERSIONS,
+    Param,
+    Policies,
+    Policy,
+    PolicyInfo,
+    resolve_policies,
+    strongest,
+)
 
-__all__ = ["DEFAULT_POLICY", "POLICIES", "Param", "Policies", "Policy", "PolicyInfo", "resolve_policies", "strongest"]
+__all__ = [
+    "DEFAULT_POLICY",
+    "POLICIES",
+    "VERSIONS",
+    "Param",
+    "Policies",
+    "Policy",
+    "PolicyInfo",
+    "resolve_policies",
+    "strongest",
+]

@@ -29,7 +29,7 @@ import numpy as np
 from ..checks import WrongType, real, whole
 from ..layout import COLUMNS, MAXP, N_PARAMS, P_BASELINE, P_EXPERT, P_HEURISTIC, P_PIMC, P_RANDOM, P_ROLLOUT
 
-__all__ = ["POLICIES", "Param", "Policy", "PolicyInfo", "resolve_policies"]
+__all__ = ["POLICIES", "VERSIONS", "Param", "Policy", "PolicyInfo", "resolve_policies"]
 
 
 @dataclass(frozen=True)
@@ -280,11 +280,12 @@ POLICIES["expert"] = PolicyInfo(
             "which is cheap in short rounds",
         ),
         "named": Param(
-            0.4,
-            0,
+            -1.0,
+            -1,
             20,
             doc="when bidding as the dealer after naming trump (a Wizard turned, looking at his hand): tricks "
-            "taken off his estimate, which overrates the suit he chose",
+            "taken off his estimate, which overrates the suit he chose; negative: the offset fitted per table and "
+            "hand size (tools/fit_named_offset.py)",
         ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
@@ -300,7 +301,8 @@ POLICIES["expert"] = PolicyInfo(
     "earlier bids, the unseen bids and the play as `heuristic`), cheap in short rounds. Names the trump suit "
     "under which its hand expects the most tricks after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit), and then, as the dealer, bids `named` tricks below its estimate (the suit chosen for the highest estimate is "
-    "the one the estimate overrates most). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
+    "the one the estimate overrates most; by default the offset fitted per table and hand size, "
+    "tools/fit_named_offset.py). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
     "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
     "take the trick), fitted to the outcome each card had in the true deal of its own self-play "
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
@@ -315,6 +317,16 @@ POLICIES["expert"] = PolicyInfo(
     "round (tools/fit_one_colour_expert.py); it takes no parameters either. Other decks use "
     "the analytic estimate, also in round 1.",
 )
+
+
+VERSIONS: dict[str, tuple[str, dict[str, float]]] = {
+    "expert:v1": ("expert", {"named": 0.4}),
+}
+"""Frozen versions of a player, by name: the policy and the parameters under which it plays as it did when the
+version was named, so that each new default can be measured against the one before (``docs/players.md``).
+``expert:v1`` is the expert before its dealer's offset after naming trump was fitted per table and hand size
+(one offset, 0.4 tricks, at every hand size). A version is a parameter set over the current kernels: a later
+change to the expert that no parameter switches off would need a switch before it lands, or a new version."""
 
 
 @dataclass(frozen=True)
@@ -345,11 +357,22 @@ class Policy:
 
     @classmethod
     def parse(cls, text: str) -> Policy:
-        """From ``name`` or ``name:key=value,key=value`` (the command-line form); values are checked."""
+        """From ``name``, ``name:key=value,key=value`` (the command-line form; values are checked) or a frozen
+        version's name such as ``expert:v1`` (:data:`VERSIONS`).
+
+        >>> str(Policy.parse("expert:v1")), Policy.parse("expert:v1").params["named"]
+        ('expert:v1', 0.4)
+        """
         if not isinstance(text, str):
             raise WrongType(f"a policy is a name such as 'heuristic' or 'pimc:worlds=8', got {text!r}")
+        if text.strip().lower() in VERSIONS:
+            name, frozen = VERSIONS[text.strip().lower()]
+            return cls(name, **frozen)
         name, colon, rest = text.partition(":")
         info = _info(name)
+        if colon and "=" not in rest and rest.strip().isalnum():
+            known = ", ".join(VERSIONS) or "none"
+            raise ValueError(f"unknown policy version {text.strip()!r} (known versions: {known})")
         params: dict[str, float] = {}
         items = rest.split(",") if colon else []
         for item in items:
@@ -370,6 +393,9 @@ class Policy:
     def __str__(self) -> str:
         info = POLICIES[self.name]
         changed = {k: v for k, v in self.params.items() if v != info.defaults[k]}
+        for version, (name, frozen) in VERSIONS.items():
+            if name == self.name and changed == frozen:
+                return version
         return self.name + (":" + ",".join(f"{k}={_text(v)}" for k, v in changed.items()) if changed else "")
 
     def row(self) -> np.ndarray:
@@ -417,8 +443,8 @@ at the table knows (the earlier bids, exact round-1 bids, trump by expected scor
 reads the table), beats ``heuristic`` at every hand size, holds its own against the much slower
 ``rollout`` at every hand size 1..15, and is fast enough for the report (``benchmarks/players.py``
 measures all three; ``docs/players.md``). With special cards the special-card engine plays its own
-``expert`` (``benchmarks/special_expert.py``); in one-colour mode, whose engine has none, its seats fall
-back to ``heuristic`` with a warning, and the results name ``heuristic``."""
+``expert`` (``benchmarks/special_expert.py``), and so does the one-colour engine
+(``benchmarks/one_colour_expert.py``). Earlier defaults stay playable under frozen names (:data:`VERSIONS`)."""
 
 
 def strongest() -> str:

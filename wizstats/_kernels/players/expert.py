@@ -19,7 +19,8 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
 - Trump after a turned Wizard (not blind): the suit under which the hand expects the most
   tricks (round 1: the suit of the card, any suit for a Wizard or Jester, which is what the
   exact tables assume); the dealer then bids from his estimate less ``named`` tricks, since the
-  suit chosen for the highest estimate is the one the estimate overrates most.
+  suit chosen for the highest estimate is the one the estimate overrates most (``named`` negative:
+  the offset fitted per table and hand size, :data:`NAMED`).
 - Card play (standard deck): with ``fitted`` = 2, from 2 cards on, the card the fitted network
   scores best (:func:`.expert_play.learned_card` with ``net``); with ``fitted`` = 1, at the hand
   sizes with fitted linear weights, the card those score best; in both not when every trick
@@ -105,7 +106,10 @@ R1_OPEN_LEN, R1_HIDDEN_LEN = R1_OPEN.size // 4, R1_HIDDEN.size // 4  # masks per
 * 15 + class]`` and ``R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + class]``: bit ``c`` set
 when the card of canonical id ``c`` bids 1 (``v = 2 * alternative + blind``; see ``tools/gen_expert_round1.py``)."""
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, 0.4])
+NAMED = load("expert_named")["named"]  # wizstats/data/expert_named.npz, written by tools/fit_named_offset.py
+"""The dealer's offset after naming trump, ``NAMED[n_players, hand_size]``, read when ``named`` is negative."""
+
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
@@ -293,7 +297,7 @@ def expert_bid(g, seat, forbidden, par):
     weight = par[E_READ] * max(0.0, 1.0 - r / par[E_FADE]) if par[E_FADE] > 0.0 else 0.0
     e = read_bids(g, seat, expected_tricks(g, seat), weight)
     if seat == 0 and named_after_look(g):
-        e = max(e - par[E_NAMED], 0.0)
+        e = max(e - (par[E_NAMED] if par[E_NAMED] >= 0.0 else NAMED[g.st[ST_N], r]), 0.0)
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     trick_distribution(g, seat, e, par)
