@@ -129,6 +129,19 @@ def bit(c):
 
 
 @hotjit
+def unseen_of(w, seat):
+    """The cards ``seat`` has not seen: the deck less the public cards and his own hand."""
+    return w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]
+
+
+@hotjit
+def unseen_counts(w, seat):
+    """``(unseen_m, unseen, wiz)``: the cards ``seat`` has not seen (:func:`unseen_of`), how many, how many Wizards."""
+    unseen_m = unseen_of(w, seat)
+    return unseen_m, bitcount(unseen_m), bitcount(unseen_m & w[W_WIZ])
+
+
+@hotjit
 def suit_of(c, nr):
     """The suit of suit card ``c``: ``c // nr`` without a division (a deck has at most four suits)."""
     return np.int64(c >= nr) + np.int64(c >= 2 * nr) + np.int64(c >= 3 * nr)
@@ -446,9 +459,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
     trump, k_len = v[V_TRUMP], v[V_TRICK_LEN]
     ruff, duck, lead_min = par[H_RUFF], par[H_DUCK], par[H_LEAD_MIN]
     hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
     leading = k_len == 0
     best = v[V_TCARD + v[V_BEST]] if not leading else -1
     trumps_m, led_m = trick_masks(w, v)
@@ -534,7 +545,7 @@ def same_class(w0, v0, seat, a, b):
     if a // nr != b // nr:
         return False
     lo, hi = min(a, b), max(a, b)
-    unseen_m = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    unseen_m = unseen_of(w0, seat)
     between = (bit(hi) - np.uint64(1)) & ~((bit(lo) << np.uint64(1)) - np.uint64(1))
     return unseen_m & between == np.uint64(0)
 
