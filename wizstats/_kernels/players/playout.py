@@ -48,6 +48,7 @@ from ..rules.core import (
     ST_TRICK_NO,
     ST_TRUMP,
     SUIT,
+    bitcount,
 )
 
 # the heuristic's parameters (columns H_SCALE .. H_TABLE of a seat's params) are wizstats.layout's;
@@ -95,19 +96,6 @@ assert max(N_W, N_V, N_F) <= N_SCRATCH  # a view and hx_decide's scratch fit a r
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@hotjit
-def bitcount(x):
-    """Set bits of a ``uint64`` (SWAR popcount)."""
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
 
 
 @hotjit
