@@ -84,15 +84,12 @@ from .heuristic import (
     table_estimate,
 )
 from .playout import (
-    W_ALL,
-    W_GONE,
     W_HAND,
-    W_WIZ,
     bit,
-    bitcount,
     hx_decide,
     load_own_view,
     lowest,
+    unseen_counts,
 )
 
 # parameters: columns E_READ .. E_NAMED of the seat's params (wizstats.layout, the registered order);
@@ -229,9 +226,7 @@ def trick_distribution(g, seat, e, par):
     w, v, f = g.scratch_u, g.scratch_i, g.scratch_f
     r = g.hand_len[seat]
     hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
     total = chance_sum(f, w, v, seat, hand, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
     scale = e / total if total > 0.0 else 0.0
     for t in range(r + 1):

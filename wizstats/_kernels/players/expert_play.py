@@ -45,11 +45,8 @@ from .playout import (
     V_TRICK_LEN,
     V_TRICKS,
     V_TRUMP,
-    W_ALL,
-    W_GONE,
     W_HAND,
     W_SUIT,
-    W_WIZ,
     bb_key,
     bit,
     bitcount,
@@ -59,6 +56,7 @@ from .playout import (
     same_class,
     suit_of,
     trick_masks,
+    unseen_counts,
     win_chance,
 )
 
@@ -235,13 +233,13 @@ def _scene(w, v, seat, legal, par, f, keep):
 def _trick_scene(w, v, seat):
     """What every legal card's win chance shares at one decision: ``(unseen_m, unseen, wiz, best_key, trumps_m, led_m)``."""
     nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
     trumps_m, led_m = trick_masks(w, v)
     best_key = -1
     if v[V_TRICK_LEN] > 0:
         best = v[V_TCARD + v[V_BEST]]
         best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps_m, led_m)
-    return unseen_m, bitcount(unseen_m), bitcount(unseen_m & w[W_WIZ]), best_key, trumps_m, led_m
+    return unseen_m, unseen, wiz, best_key, trumps_m, led_m
 
 
 @hotjit(inline="always")

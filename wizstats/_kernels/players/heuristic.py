@@ -53,7 +53,6 @@ from .playout import (
     V_R,
     V_TRUMP,
     W_ALL,
-    W_GONE,
     W_HAND,
     W_SUIT,
     W_WIZ,
@@ -65,6 +64,8 @@ from .playout import (
     memo_slot,
     suit_of,
     threat_chance,
+    unseen_counts,
+    unseen_of,
 )
 
 __all__ = ["DEFAULTS", "H_BIAS", "H_DUCK", "H_KILL", "H_LEAD_MIN", "H_NORM", "H_RUFF", "H_SCALE", "H_TABLE"]
@@ -159,9 +160,7 @@ def chance_sum(memo, w, v, seat, cards, unseen_m, unseen, wiz, ruff, kill):
 def hand_chances(memo, w, v, seat, par):
     """The sum over the hand of ``seat`` of each card's :func:`card_chance`."""
     hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
     return chance_sum(memo, w, v, seat, hand, unseen_m, unseen, wiz, par[H_RUFF], par[H_KILL])
 
 
@@ -191,7 +190,7 @@ def analytic_tricks(memo, w, v, seat, par):
     e = hand_chances(memo, w, v, seat, par)
     if par[H_NORM] == 0.0:
         return e
-    live = (w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]) | w[W_HAND + seat]  # nothing but the public cards is known
+    live = unseen_of(w, seat) | w[W_HAND + seat]  # nothing but the public cards is known
     return normalised(e, neutral_total(memo, w, v, seat, par, live), bitcount(live), v[V_N], par[H_NORM])
 
 
@@ -245,7 +244,7 @@ def own_analytic_tricks(g, seat, par):
     e = hand_chances(g.scratch_f, w, v, seat, par)
     if par[H_NORM] == 0.0:
         return e
-    live = (w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]) | w[W_HAND + seat]
+    live = unseen_of(w, seat) | w[W_HAND + seat]
     return normalised(e, kept_neutral_total(g, seat, par, live), bitcount(live), v[V_N], par[H_NORM])
 
 

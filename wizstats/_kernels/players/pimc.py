@@ -70,8 +70,6 @@ from .playout import (
     V_SCORING,
     V_TRICKS,
     V_TRUMP,
-    W_ALL,
-    W_GONE,
     W_HAND,
     W_VOID,
     bb_play,
@@ -82,6 +80,7 @@ from .playout import (
     hx_run,
     load_view,
     lowest,
+    unseen_of,
 )
 
 # the parameter columns P_WORLDS .. P_WINDOW (rollout adds the last two) are wizstats.layout's
@@ -97,7 +96,7 @@ Z = 2.0  # standard errors of the paired difference that drop a candidate
 @hotjit
 def shuffled_unseen(w0, seat, rng, pool):
     """The cards ``seat`` has not seen, in ``pool[:m]``, shuffled with the round's stream; returns ``m``."""
-    rest = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    rest = unseen_of(w0, seat)
     m = 0
     while rest != np.uint64(0):
         pool[m] = lowest(rest)
@@ -189,7 +188,7 @@ def card_classes(w0, v0, seat, legal, reps):
     in the seat's hand; all Wizards are, and all Jesters.
     """
     nr, n_suit, n_wiz = v0[V_NR], v0[V_NSUIT], v0[V_NWIZ]
-    unseen_m = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    unseen_m = unseen_of(w0, seat)
     count, prev, specials_seen = 0, -1, 0
     rest = legal
     while rest != np.uint64(0):

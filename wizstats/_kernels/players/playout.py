@@ -48,6 +48,7 @@ from ..rules.core import (
     ST_TRICK_NO,
     ST_TRUMP,
     SUIT,
+    bitcount,
 )
 
 # the heuristic's parameters (columns H_SCALE .. H_TABLE of a seat's params) are wizstats.layout's;
@@ -95,19 +96,6 @@ assert max(N_W, N_V, N_F) <= N_SCRATCH  # a view and hx_decide's scratch fit a r
 
 _ONE = np.uint64(1)
 _ZERO = np.uint64(0)
-_M1 = np.uint64(0x5555555555555555)
-_M2 = np.uint64(0x3333333333333333)
-_M4 = np.uint64(0x0F0F0F0F0F0F0F0F)
-_H01 = np.uint64(0x0101010101010101)
-
-
-@hotjit
-def bitcount(x):
-    """Set bits of a ``uint64`` (SWAR popcount)."""
-    x = x - ((x >> _ONE) & _M1)
-    x = (x & _M2) + ((x >> np.uint64(2)) & _M2)
-    x = (x + (x >> np.uint64(4))) & _M4
-    return np.int64((x * _H01) >> np.uint64(56))
 
 
 @hotjit
@@ -126,6 +114,19 @@ def lowest(x):
 def bit(c):
     """The mask of card ``c``."""
     return _ONE << np.uint64(c)
+
+
+@hotjit
+def unseen_of(w, seat):
+    """The cards ``seat`` has not seen: the deck less the public cards and his own hand."""
+    return w[W_ALL] & ~w[W_GONE] & ~w[W_HAND + seat]
+
+
+@hotjit
+def unseen_counts(w, seat):
+    """``(unseen_m, unseen, wiz)``: the cards ``seat`` has not seen (:func:`unseen_of`), how many, how many Wizards."""
+    unseen_m = unseen_of(w, seat)
+    return unseen_m, bitcount(unseen_m), bitcount(unseen_m & w[W_WIZ])
 
 
 @hotjit
@@ -446,9 +447,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
     trump, k_len = v[V_TRUMP], v[V_TRICK_LEN]
     ruff, duck, lead_min = par[H_RUFF], par[H_DUCK], par[H_LEAD_MIN]
     hand = w[W_HAND + seat]
-    unseen_m = w[W_ALL] & ~w[W_GONE] & ~hand
-    unseen = bitcount(unseen_m)
-    wiz = bitcount(unseen_m & w[W_WIZ])
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
     leading = k_len == 0
     best = v[V_TCARD + v[V_BEST]] if not leading else -1
     trumps_m, led_m = trick_masks(w, v)
@@ -534,7 +533,7 @@ def same_class(w0, v0, seat, a, b):
     if a // nr != b // nr:
         return False
     lo, hi = min(a, b), max(a, b)
-    unseen_m = w0[W_ALL] & ~w0[W_GONE] & ~w0[W_HAND + seat]
+    unseen_m = unseen_of(w0, seat)
     between = (bit(hi) - np.uint64(1)) & ~((bit(lo) << np.uint64(1)) - np.uint64(1))
     return unseen_m & between == np.uint64(0)
 

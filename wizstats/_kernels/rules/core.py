@@ -175,13 +175,25 @@ def block_span(start, count, n_blocks, b):
 
 
 # ---------------------------------------------------------------- small helpers
+_B1 = np.uint64(0x5555555555555555)  # SWAR masks: every other bit, every other pair, every other nibble
+_B2 = np.uint64(0x3333333333333333)
+_B4 = np.uint64(0x0F0F0F0F0F0F0F0F)
+_B8 = np.uint64(0x0101010101010101)  # sums the bytes into the top byte
+
+
+@hotjit
+def bitcount(x):
+    """Set bits of a ``uint64`` (SWAR: a handful of instructions, no loop)."""
+    x = x - ((x >> np.uint64(1)) & _B1)
+    x = (x & _B2) + ((x >> np.uint64(2)) & _B2)
+    x = (x + (x >> np.uint64(4))) & _B4
+    return np.int64((x * _B8) >> np.uint64(56))
+
+
 @hotjit
 def popcount(x):
-    """Number of set bits of a non-negative int64 (SWAR: a handful of instructions, no loop)."""
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101) >> 56
+    """Number of set bits of a non-negative int64: :func:`bitcount` of its 64 bits."""
+    return bitcount(np.uint64(x))
 
 
 @hotjit
