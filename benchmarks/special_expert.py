@@ -17,13 +17,18 @@ At 4 players with all nine special cards (RULES 8), standard scoring, open bids:
   interval over the deals; the issue's target: >= -0.5. And ``rollout``'s own speed: rounds per second at
   4 x 10 with ``rollout`` at every seat, one thread (best of three after a warm-up). Kept under the key
   ``rollout`` with the commit it measured; ``--only-rollout`` measures this part alone and keeps the rest of
-  the record as it is.
+  the record as it is;
+- **where the search's edge lies**: the same arena against ``rollout:bidder=1,window=0``, the search's card
+  play with the expert's own bids (its bid search centred on the expert's bid, no other bid tried), at 5 and
+  10 cards: what is left of the margin is card play. Kept under ``search_play`` with its commit;
+  ``--only-search-play`` measures it alone.
 
 Writes ``benchmarks/special_expert.json`` (no time stamp; the commit it measured) and prints it.
 
     nice -n 5 python benchmarks/special_expert.py            # some 12 minutes on 2 cores, compiling included
     nice -n 5 python benchmarks/special_expert.py --rounds 2000 --deals 100 --out /tmp/x.json   # a quick look
     nice -n 10 python benchmarks/special_expert.py --only-rollout   # the search part: some 8 minutes, one core
+    nice -n 10 python benchmarks/special_expert.py --only-search-play   # the card-play part: some 10 minutes
 """
 
 from __future__ import annotations
@@ -83,9 +88,13 @@ def speed(policy: str, n_rounds: int) -> float:
     return best
 
 
-def margin_vs_rollout(hand_size: int, n_deals: int) -> dict[str, float]:
-    """One ``rollout`` seat against three expert seats (arena, one thread): the expert's margin and interval."""
-    res = wizstats.arena(["rollout", "expert"], 4, hand_size, n_deals, SEED, rules=RULES, threads=1)
+SEARCH_PLAY = "rollout:bidder=1,window=0"
+"""The special search's card play with the expert's bids (its bid search tries the expert's bid alone)."""
+
+
+def margin_vs_rollout(hand_size: int, n_deals: int, search: str = "rollout") -> dict[str, float]:
+    """One ``search`` seat against three expert seats (arena, one thread): the expert's margin and interval."""
+    res = wizstats.arena([search, "expert"], 4, hand_size, n_deals, SEED, rules=RULES, threads=1)
     row = res.table().set_index("policy").loc["expert"]
     return {
         "hand_size": hand_size,
@@ -106,22 +115,35 @@ def rollout_record(n_deals: int, commit: str) -> dict[str, object]:
     }
 
 
+def search_play_record(n_deals: int, commit: str) -> dict[str, object]:
+    """The expert against the search's card play with its own bids (:data:`SEARCH_PLAY`), with the commit."""
+    return {
+        "commit": commit,
+        "player": SEARCH_PLAY,
+        "expert_margin_vs_1_search_play": [margin_vs_rollout(h, n_deals, SEARCH_PLAY) for h in ROLLOUT_SIZES],
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and write the record."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20_000, help="deals per measure (default: 20000)")
     ap.add_argument("--deals", type=int, default=2000, help="deals per hand size against rollout (default: 2000)")
     ap.add_argument("--only-rollout", action="store_true", help="measure the part against rollout alone")
+    ap.add_argument(
+        "--only-search-play", action="store_true", help="measure the part against the search's card play alone"
+    )
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "special_expert.json")
     args = ap.parse_args(argv)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
-    if args.only_rollout:
+    if args.only_rollout or args.only_search_play:
         record = json.loads(args.out.read_text())
-        record["rollout"] = rollout_record(args.deals, commit)
+        key = "rollout" if args.only_rollout else "search_play"
+        record[key] = (rollout_record if args.only_rollout else search_play_record)(args.deals, commit)
         args.out.write_text(json.dumps(record, indent=1) + "\n")
-        print(json.dumps(record["rollout"], indent=1))
+        print(json.dumps(record[key], indent=1))
         return 0
     record = {
         "rules": RULES.describe(),
@@ -131,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         "margin_vs_3_heuristic": [margin(h, args.rounds) for h in MARGIN_SIZES],
         "rounds_per_s_4x10_one_thread": {p: round(speed(p, args.rounds)) for p in ("expert", "heuristic")},
         "rollout": rollout_record(args.deals, commit),
+        "search_play": search_play_record(args.deals, commit),
     }
     args.out.write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps(record, indent=1))
