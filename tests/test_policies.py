@@ -86,35 +86,38 @@ def test_unknown_policy_and_parameter_are_clear_errors() -> None:
 
 
 def test_a_frozen_version_parses_prints_and_refuses_unknown_versions() -> None:
-    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size, and prints as its name."""
+    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size and no sure cards, and prints
+    as its name."""
     v1 = Policy.parse("expert:v1")
-    assert v1.name == "expert" and v1.params["named"] == 0.4
-    assert {k: v for k, v in v1.params.items() if k != "named"} == {
-        k: v for k, v in Policy("expert").params.items() if k != "named"
+    assert v1.name == "expert" and v1.params["named"] == 0.4 and v1.params["sure"] == 2.0
+    frozen = {"named", "sure"}
+    assert {k: v for k, v in v1.params.items() if k not in frozen} == {
+        k: v for k, v in Policy("expert").params.items() if k not in frozen
     }
-    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4)) == "expert:v1"
-    assert str(Policy("expert")) == "expert" and str(Policy("expert", named=0.5)) == "expert:named=0.5"
+    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4, sure=2)) == "expert:v1"
+    assert str(Policy("expert")) == "expert" and str(Policy("expert", named=0.4)) == "expert:named=0.4"
     assert Policy.parse(" Expert:V1 ") == v1
     with pytest.raises(ValueError, match="unknown policy version 'expert:v9'.*expert:v1"):
         Policy.parse("expert:v9")
 
 
-def test_the_dealers_fitted_offset_is_read_only_when_named_is_negative() -> None:
-    """``named`` < 0 reads the fitted table; where the table holds 0.4 the two play alike, card for card.
-
-    At 4 players and 8 cards (a turned Wizard in about 1 deal in 7) the default and ``named=x`` for the
-    table's own value deal, bid and play the same rounds; another offset changes some dealer's bids.
-    """
+@pytest.mark.parametrize("hand_size", [4, 8])
+def test_the_fitted_cells_are_read_only_when_named_and_sure_are_negative(hand_size: int) -> None:
+    """``named`` < 0 and ``sure`` < 0 read the fitted tables (``wizstats/data/expert_cells.npz``): the default and
+    the tables' own values at 4 players bid alike in every round; another value of either changes some bids
+    (the offset only the dealer's after a turned Wizard, about 1 deal in 7 at 8 cards)."""
     from wizstats._kernels.players.fitted import load
 
-    fitted = float(load("expert_named")["named"][4, 8])
-    other = 1.3 if fitted != 1.3 else 0.0
+    cells = load("expert_cells")
+    named, sure = float(cells["named"][4, hand_size]), float(cells["sure"][4, hand_size])
 
     def bids(policy: str) -> np.ndarray:
-        return trace_rounds(Rules(4), 8, 400, policies=policy, seed=5).bids
+        return trace_rounds(Rules(4), hand_size, 400, policies=policy, seed=5).bids
 
-    assert np.array_equal(bids("expert"), bids(f"expert:named={fitted:g}"))
-    assert not np.array_equal(bids("expert"), bids(f"expert:named={other:g}"))
+    default = bids("expert")
+    assert np.array_equal(default, bids(f"expert:named={named:g},sure={sure:g}"))
+    assert not np.array_equal(default, bids(f"expert:named={1.3 if named != 1.3 else 0.0:g},sure={sure:g}"))
+    assert not np.array_equal(default, bids(f"expert:named={named:g},sure={0.5 if sure != 0.5 else 2.0:g}"))
 
 
 # ---------------------------------------------------------------- the baseline port

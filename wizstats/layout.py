@@ -14,7 +14,7 @@ from __future__ import annotations
 
 MAXP = 8
 """Most seats at a table (the kernels' per-seat arrays have this many rows)."""
-N_PARAMS = 12
+N_PARAMS = 13
 """Parameter columns per seat (``float64[MAXP, N_PARAMS]``)."""
 
 # ---------------------------------------------------------------- policy ids (wizstats._kernels.players.dispatch)
@@ -59,6 +59,7 @@ E_FITTED = 8  # card play: 1 plays by the fitted weights where the hand size has
 E_GATE = 9  # card play: how far the fitted card must score above the heuristic's (.expert_play)
 E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
 E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
+E_SURE = 12  # bidding: cards with at least this chance of a trick are sure; the bids read and the offset move the rest
 
 # The special-card engine (RULES 8, wizstats._kernels.special): its own policy ids and, after the special
 # heuristic's columns H_SCALE .. H_NORM, its expert's bid columns.
@@ -73,13 +74,13 @@ SP_WINDOW = 11  # rollout: bids tried on either side of its bidder's bid
 # The special engine's rows are wider than N_PARAMS: after them, the special expert's own columns (a row of
 # another policy leaves them 0). Its table of expected tricks per card type: N_SP_FEATURES weights for rounds
 # with trump, then as many without (.special.expert.table_estimate).
-SP_TABLE_ON = N_PARAMS  # 12: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
-SP_AIM = N_PARAMS + 1  # 13: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
-SP_AIM_GATE = N_PARAMS + 2  # 14: how many points the aimed card must score above the heuristic's card
-SP_FUTURE = N_PARAMS + 3  # 15: multiplies a hand card's chance of a later trick while tricks are still wanted
-SP_SATED = N_PARAMS + 4  # 16: ... once the bid is reached (the seat ducks with its cards then)
-SP_FLEX = N_PARAMS + 5  # 17: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
-SP_TABLE = N_PARAMS + 6  # 18: first weight of the table
+SP_TABLE_ON = N_PARAMS  # 13: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
+SP_AIM = N_PARAMS + 1  # 14: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
+SP_AIM_GATE = N_PARAMS + 2  # 15: how many points the aimed card must score above the heuristic's card
+SP_FUTURE = N_PARAMS + 3  # 16: multiplies a hand card's chance of a later trick while tricks are still wanted
+SP_SATED = N_PARAMS + 4  # 17: ... once the bid is reached (the seat ducks with its cards then)
+SP_FLEX = N_PARAMS + 5  # 18: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
+SP_TABLE = N_PARAMS + 6  # 19: first weight of the table
 N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
 N_SP_PARAMS = SP_TABLE + 2 * N_SP_FEATURES
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""
@@ -93,7 +94,21 @@ OC_PICK = 7  # 1: bid the best expected score under the trick distribution; 0: t
 
 _HEURISTIC = ("scale", "bias", "ruff", "lead_min", "kill", "duck", "norm", "table")
 _PIMC = ("worlds", "spite", "infer", "playout", "bidder")
-_EXPERT = ("read", "fade", "ruff", "lead_min", "kill", "duck", "pick", "lead_nt", "fitted", "gate", "search", "named")
+_EXPERT = (
+    "read",
+    "fade",
+    "ruff",
+    "lead_min",
+    "kill",
+    "duck",
+    "pick",
+    "lead_nt",
+    "fitted",
+    "gate",
+    "search",
+    "named",
+    "sure",
+)
 
 COLUMNS: dict[int, tuple[str, ...]] = {
     P_RANDOM: (),

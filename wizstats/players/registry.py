@@ -285,7 +285,15 @@ POLICIES["expert"] = PolicyInfo(
             20,
             doc="when bidding as the dealer after naming trump (a Wizard turned, looking at his hand): tricks "
             "taken off his estimate, which overrates the suit he chose; negative: the offset fitted per table and "
-            "hand size (tools/fit_named_offset.py)",
+            "hand size (tools/fit_expert_cells.py)",
+        ),
+        "sure": Param(
+            -1.0,
+            -1,
+            2,
+            doc="when bidding: cards whose chance to take a trick is at least this count as sure, and the earlier "
+            "bids and the dealer's offset move only the rest of the estimate (above 1: off, every card moves; "
+            "negative: the value fitted per table and hand size, tools/fit_expert_cells.py)",
         ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
@@ -302,7 +310,7 @@ POLICIES["expert"] = PolicyInfo(
     "under which its hand expects the most tricks after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit), and then, as the dealer, bids `named` tricks below its estimate (the suit chosen for the highest estimate is "
     "the one the estimate overrates most; by default the offset fitted per table and hand size, "
-    "tools/fit_named_offset.py). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
+    "tools/fit_expert_cells.py). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
     "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
     "take the trick), fitted to the outcome each card had in the true deal of its own self-play "
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
@@ -320,7 +328,7 @@ POLICIES["expert"] = PolicyInfo(
 
 
 VERSIONS: dict[str, tuple[str, dict[str, float]]] = {
-    "expert:v1": ("expert", {"named": 0.4}),
+    "expert:v1": ("expert", {"named": 0.4, "sure": 2.0}),
 }
 """Frozen versions of a player, by name: the policy and the parameters under which it plays as it did when the
 version was named, so that each new default can be measured against the one before (``docs/players.md``).

@@ -46,6 +46,7 @@ from ...layout import (
     E_PICK,
     E_READ,
     E_RUFF,
+    E_SURE,
     H_DUCK,
     H_LEAD_MIN,
     H_RUFF,
@@ -103,10 +104,12 @@ R1_OPEN_LEN, R1_HIDDEN_LEN = R1_OPEN.size // 4, R1_HIDDEN.size // 4  # masks per
 * 15 + class]`` and ``R1_HIDDEN[v * R1_HIDDEN_LEN + R1_HIDDEN_AT[n - 3] + seat * 15 + class]``: bit ``c`` set
 when the card of canonical id ``c`` bids 1 (``v = 2 * alternative + blind``; see ``tools/gen_expert_round1.py``)."""
 
-NAMED = load("expert_named")["named"]  # wizstats/data/expert_named.npz, written by tools/fit_named_offset.py
-"""The dealer's offset after naming trump, ``NAMED[n_players, hand_size]``, read when ``named`` is negative."""
+_CELLS = load("expert_cells")  # wizstats/data/expert_cells.npz, written by tools/fit_expert_cells.py
+NAMED, SURE = _CELLS["named"], _CELLS["sure"]
+"""Per ``[n_players, hand_size]``: the dealer's offset after naming trump, read when ``named`` is negative, and
+the chance that makes a card sure, read when ``sure`` is negative."""
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0, -1.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
@@ -290,14 +293,41 @@ def expert_bid(g, seat, forbidden, par):
         return round1_bid(g, seat, forbidden)
     r = g.st[ST_R]
     weight = par[E_READ] * max(0.0, 1.0 - r / par[E_FADE]) if par[E_FADE] > 0.0 else 0.0
-    e = read_bids(g, seat, expected_tricks(g, seat), weight)
+    e = expected_tricks(g, seat)
+    threshold = par[E_SURE] if par[E_SURE] >= 0.0 else SURE[g.st[ST_N], r]
+    sure = sure_tricks(g, seat, e, threshold, par) if threshold <= 1.0 else 0.0
+    e = read_bids(g, seat, e - sure, weight)
     if seat == 0 and named_after_look(g):
         e = max(e - (par[E_NAMED] if par[E_NAMED] >= 0.0 else NAMED[g.st[ST_N], r]), 0.0)
+    e = min(e + sure, float(r))
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)
     trick_distribution(g, seat, e, par)
     bid, _ = best_bid(g.scratch_f, D_AT, r, g.st[ST_SCORING], forbidden)
     return bid
+
+
+@hotjit
+def sure_tricks(g, seat, e, threshold, par):
+    """The part of the estimate ``e`` its sure cards make: the chances (:func:`.heuristic.card_chance`, scaled
+    as in :func:`trick_distribution` so that all the cards' sum to ``e``) of the cards whose scaled chance is at
+    least ``threshold``. The earlier bids and the dealer's offset move only the rest: a Wizard, or the top trump, takes
+    its trick however much the others bid. The view must be loaded."""
+    w, v, f = g.scratch_u, g.scratch_i, g.scratch_f
+    hand = w[W_HAND + seat]
+    unseen_m, unseen, wiz = unseen_counts(w, seat)
+    total = chance_sum(f, w, v, seat, hand, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL])
+    if total <= 0.0:
+        return 0.0
+    sure = 0.0
+    rest = hand
+    while rest != np.uint64(0):
+        c = lowest(rest)
+        rest &= rest - np.uint64(1)
+        p = min(1.0, card_chance(f, w, v, seat, c, unseen_m, unseen, wiz, par[E_RUFF], par[E_KILL]) * e / total)
+        if p >= threshold:
+            sure += p
+    return min(sure, e)
 
 
 @hotjit

@@ -4,7 +4,7 @@ No numba here: the kernels import the arrays (numba compiles them in as constant
 kernel cache key of :mod:`..jit` covers these files), the tools (``tools/fit_bid_table.py``,
 ``tools/fit_expert_play.py``, ``tools/fit_expert_net.py``, ``tools/gen_expert_round1.py``,
 ``tools/fit_special_expert.py``, ``tools/fit_special_table.py``, ``tools/fit_one_colour_expert.py``,
-``tools/fit_named_offset.py``)
+``tools/fit_expert_cells.py``)
 write them with :func:`save`. Each file holds its arrays under fixed names, with fixed dtypes
 and shapes (:data:`SPECS`), and a ``note`` saying how it was made. The files are zip archives (``np.load`` reads them)
 with a fixed time stamp and order, so the same arrays give the same bytes.
@@ -65,7 +65,14 @@ SPECS: dict[str, Spec] = {
         "lead_min": ("<f8", (12,)),
         "duck": ("<f8", (12,)),
     },
-    "expert_named": {"named": ("<f8", (9, 21)), "grid": ("<f8", (None,)), "margins": ("<f8", (9, 21, None, 3))},
+    "expert_cells": {
+        "named": ("<f8", (9, 21)),
+        "named_grid": ("<f8", (None,)),
+        "named_margins": ("<f8", (9, 21, None, 3)),
+        "sure": ("<f8", (9, 21)),
+        "sure_grid": ("<f8", (None,)),
+        "sure_margins": ("<f8", (9, 21, None, 3)),
+    },
     "expert_round1": {
         "open": ("<u8", (None,)),
         "hidden": ("<u8", (None,)),
