@@ -572,6 +572,18 @@ MUTANTS: list[Mutant] = [
         "special-card rollout: its worlds are the true deal (it reads the hidden hands)",
         ("tests/test_special_search.py::test_the_search_reads_no_hidden_card",),
     ),
+    Mutant(
+        "X6",
+        "players",
+        K + "players/expert.py",
+        "            sure += p",
+        "            sure += 0.0",
+        "expert: no card counts as sure, the earlier bids and the dealer's offset move every card",
+        (
+            "tests/test_scenarios.py::test_a_dealer_with_the_trump_13_does_not_bid_0",
+            "tests/test_policies.py::test_the_fitted_cells_are_read_only_when_named_and_sure_are_negative",
+        ),
+    ),
 ]
 
 
