@@ -15,7 +15,10 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
   would leave on average; the weight fades linearly to 0 at hand size ``fade``); up to hand
   size ``pick`` the bid with the best expected score under the round's scoring for a
   distribution of tricks (each card's chance to take a trick, scaled to that mean, summed as
-  independent trials), for larger hands the estimate rounded; never the forbidden bid.
+  independent trials), for larger hands the estimate rounded; never the forbidden bid. The
+  cards whose scaled chance reaches ``sure`` (negative: the value fitted per table and hand
+  size, :data:`SURE`) are kept out of the bids' reading and the dealer's offset
+  (:func:`sure_tricks`): those move only the rest of the estimate.
 - Trump after a turned Wizard (not blind): the suit under which the hand expects the most
   tricks (round 1: the suit of the card, any suit for a Wizard or Jester, which is what the
   exact tables assume); the dealer then bids from his estimate less ``named`` tricks, since the
@@ -93,7 +96,7 @@ from .playout import (
     unseen_counts,
 )
 
-# parameters: columns E_READ .. E_NAMED of the seat's params (wizstats.layout, the registered order);
+# parameters: columns E_READ .. E_SURE of the seat's params (wizstats.layout, the registered order);
 # ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is
 
 _ROUND1 = load("expert_round1")  # wizstats/data/expert_round1.npz, written by tools/gen_expert_round1.py
