@@ -86,15 +86,17 @@ def test_unknown_policy_and_parameter_are_clear_errors() -> None:
 
 
 def test_a_frozen_version_parses_prints_and_refuses_unknown_versions() -> None:
-    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size and no sure cards, and prints
-    as its name."""
+    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size, no sure cards and no reading
+    of the dealer's named suit by the others, and prints as its name."""
     v1 = Policy.parse("expert:v1")
     assert v1.name == "expert" and v1.params["named"] == 0.4 and v1.params["sure"] == 2.0
-    frozen = {"named", "sure"}
+    assert v1.params["others"] == 0.0
+    frozen = {"named", "sure", "others"}
     assert {k: v for k, v in v1.params.items() if k not in frozen} == {
         k: v for k, v in Policy("expert").params.items() if k not in frozen
     }
-    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4, sure=2)) == "expert:v1"
+    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4, sure=2, others=0)) == "expert:v1"
+    assert str(Policy("expert", named=0.4, sure=2)) == "expert:named=0.4,sure=2"
     assert str(Policy("expert")) == "expert" and str(Policy("expert", named=0.4)) == "expert:named=0.4"
     assert Policy.parse(" Expert:V1 ") == v1
     with pytest.raises(ValueError, match="unknown policy version 'expert:v9'.*expert:v1"):
@@ -102,10 +104,11 @@ def test_a_frozen_version_parses_prints_and_refuses_unknown_versions() -> None:
 
 
 @pytest.mark.parametrize("hand_size", [4, 8])
-def test_the_fitted_cells_are_read_only_when_named_and_sure_are_negative(hand_size: int) -> None:
-    """``named`` < 0 and ``sure`` < 0 read the fitted tables (``wizstats/data/expert_cells.npz``): the default and
-    the tables' own values at 4 players bid alike in every round; another value of either changes some bids
-    (the offset only the dealer's after a turned Wizard, about 1 deal in 7 at 8 cards)."""
+def test_the_fitted_cells_are_read_only_when_named_sure_and_others_are_negative(hand_size: int) -> None:
+    """``named``, ``sure`` and ``others`` < 0 read the fitted tables (``wizstats/data/expert_cells.npz``): the
+    default and the tables' own values at 4 players bid alike in every round; another value of any one changes
+    some bids (``named`` only the dealer's after a turned Wizard, ``others`` only the other seats' then, about 1
+    deal in 7 at 8 cards)."""
     from wizstats._kernels.players.fitted import load
 
     cells = load("expert_cells")
@@ -114,10 +117,17 @@ def test_the_fitted_cells_are_read_only_when_named_and_sure_are_negative(hand_si
     def bids(policy: str) -> np.ndarray:
         return trace_rounds(Rules(4), hand_size, 400, policies=policy, seed=5).bids
 
+    others = float(cells["others"][4, hand_size])
     default = bids("expert")
-    assert np.array_equal(default, bids(f"expert:named={named:g},sure={sure:g}"))
-    assert not np.array_equal(default, bids(f"expert:named={1.3 if named != 1.3 else 0.0:g},sure={sure:g}"))
-    assert not np.array_equal(default, bids(f"expert:named={named:g},sure={0.5 if sure != 0.5 else 2.0:g}"))
+    fitted = {"named": named, "sure": sure, "others": others}
+
+    def with_(**moved: float) -> str:
+        return "expert:" + ",".join(f"{k}={v:g}" for k, v in {**fitted, **moved}.items())
+
+    assert np.array_equal(default, bids(with_()))
+    assert not np.array_equal(default, bids(with_(named=1.3 if named != 1.3 else 0.0)))
+    assert not np.array_equal(default, bids(with_(sure=0.5 if sure != 0.5 else 2.0)))
+    assert not np.array_equal(default, bids(with_(others=1.3 if others != 1.3 else 0.0)))
 
 
 # ---------------------------------------------------------------- the baseline port

@@ -1,7 +1,7 @@
-"""Fit two of the expert's bidding settings per table size and hand size (writes ``wizstats/data/expert_cells.npz``).
+"""Fit three of the expert's bidding settings per table size and hand size (writes ``wizstats/data/expert_cells.npz``).
 
-Both are read by :func:`expert_bid` (``wizstats/_kernels/players/expert.py``) when the parameter is negative (its
-default); a value of 0 or more sets one value for every cell (``expert:v1`` is ``named=0.4,sure=2``).
+Each is read by :func:`expert_bid` (``wizstats/_kernels/players/expert.py``) when the parameter is negative (its
+default); a value of 0 or more sets one value for every cell (``expert:v1`` is ``named=0.4,sure=2,others=0``).
 
 - ``named``: after a turned Wizard the dealer names trump looking at his hand, the suit under which the hand
   expects the most tricks, and that estimate overrates the suit it picked (the largest of four estimates), so
@@ -9,6 +9,9 @@ default); a value of 0 or more sets one value for every cell (``expert:v1`` is `
 - ``sure``: cards whose chance to take a trick is at least ``sure`` count as sure, and the earlier bids and the
   dealer's offset move only the rest of the estimate (a Wizard or the top trump takes its trick however much the
   others bid). Grid :data:`SURE_GRID` against 2 (off: every card moves, as before), with ``named`` as fitted.
+- ``others``: after a turned Wizard the other seats see the suit the dealer named, which he chose for his strength
+  in it, so each bids ``others`` tricks below its estimate. Grid :data:`OTHERS_GRID` against 0 (no reading, as
+  before), with ``named`` and ``sure`` as fitted.
 
 Per table size ``n`` (3..6) and hand size ``r`` (3 up to the largest hand that leaves a card to turn; round 1
 bids exactly and round 2 by search, so neither reads them), in the duplicate arena: one seat at each grid value
@@ -18,9 +21,11 @@ on other deals (the next seed, twice the deals), and the value changes only wher
 above 0 again). With many candidates per cell a few first-pass "wins" are expected by chance alone; the second
 pass is what keeps the noise out of the table. The tool prints every margin.
 
-    nice -n 5 python tools/fit_expert_cells.py 12000 11      # deals per (n, r, value), seed
+    nice -n 5 python tools/fit_expert_cells.py 12000 11      # deals per (n, r, value), seed: all three
+    nice -n 5 python tools/fit_expert_cells.py 12000 11 --only others   # refit others, keep named and sure
 
-The file holds ``named[n, r]`` and ``sure[n, r]`` (the old value where not fitted) and the first pass's margins.
+The file holds ``named[n, r]``, ``sure[n, r]`` and ``others[n, r]`` (the old value where not fitted) and the first
+passes' margins.
 """
 
 from __future__ import annotations
@@ -34,7 +39,19 @@ import wizstats.engine as engine
 from wizstats._kernels.players import fitted
 from wizstats.layout import MAXP
 
-__all__ = ["NAMED_BASE", "NAMED_GRID", "SURE_BASE", "SURE_GRID", "confirm", "fit", "main", "second_pass", "write"]
+__all__ = [
+    "NAMED_BASE",
+    "NAMED_GRID",
+    "OTHERS_BASE",
+    "OTHERS_GRID",
+    "SURE_BASE",
+    "SURE_GRID",
+    "confirm",
+    "fit",
+    "main",
+    "second_pass",
+    "write",
+]
 
 NAMED_GRID = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0, 1.3)
 NAMED_BASE = 0.4
@@ -42,6 +59,9 @@ NAMED_BASE = 0.4
 SURE_GRID = (2.0, 0.9, 0.8, 0.7, 0.6, 0.5)
 SURE_BASE = 2.0
 """Off: every card's chance moves with the earlier bids and the offset (``expert:v1``)."""
+OTHERS_GRID = (0.0, 0.2, 0.4, 0.7)
+OTHERS_BASE = 0.0
+"""No reading of the dealer's named suit by the other seats (``expert:v1``)."""
 MAX_HAND = 20
 Cell = tuple[int, int]
 
@@ -116,17 +136,50 @@ def run(
 
 
 def main(argv: list[str]) -> None:
+    """``[deals [seed]] [--only others]``: fit all three settings, or refit ``others`` keeping the file's others."""
+    only = None
+    if "--only" in argv:
+        at = argv.index("--only")
+        only = argv[at + 1] if at + 1 < len(argv) else ""
+        if only != "others":
+            raise SystemExit("fit_expert_cells.py: --only takes 'others' (named and sure are fitted first, together)")
+        argv = argv[:at] + argv[at + 2 :]
     deals = int(argv[0]) if argv else 12000
     seed = int(argv[1]) if len(argv) > 1 else 11
-    named, named_margins = run("named", NAMED_GRID, NAMED_BASE, lambda cell: {"sure": SURE_BASE}, deals, seed)
-    sure, sure_margins = run(
-        "sure", SURE_GRID, SURE_BASE, lambda cell: {"named": float(named[cell])}, deals, seed + 100
+    if only is None:
+        base = {"sure": SURE_BASE, "others": OTHERS_BASE}  # the file's own tables are not read while refitting them
+        named, named_margins = run("named", NAMED_GRID, NAMED_BASE, lambda cell: base, deals, seed)
+        sure, sure_margins = run(
+            "sure",
+            SURE_GRID,
+            SURE_BASE,
+            lambda cell: {"named": float(named[cell]), "others": OTHERS_BASE},
+            deals,
+            seed + 100,
+        )
+    else:
+        kept = fitted.load("expert_cells")
+        named, named_margins, sure, sure_margins = (kept[k] for k in ("named", "named_margins", "sure", "sure_margins"))
+    others, others_margins = run(
+        "others",
+        OTHERS_GRID,
+        OTHERS_BASE,
+        lambda cell: {"named": float(named[cell]), "sure": float(sure[cell])},
+        deals,
+        seed + 200,
     )
-    write(named, named_margins, sure, sure_margins, deals, seed)
+    write(named, named_margins, sure, sure_margins, others, others_margins, deals, seed)
 
 
 def write(
-    named: np.ndarray, named_margins: np.ndarray, sure: np.ndarray, sure_margins: np.ndarray, deals: int, seed: int
+    named: np.ndarray,
+    named_margins: np.ndarray,
+    sure: np.ndarray,
+    sure_margins: np.ndarray,
+    others: np.ndarray,
+    others_margins: np.ndarray,
+    deals: int,
+    seed: int,
 ) -> None:
     """Save the tables and the first passes' margins to ``wizstats/data/expert_cells.npz``."""
     arrays = {
@@ -136,13 +189,17 @@ def write(
         "sure": sure.round(2),
         "sure_grid": np.array(SURE_GRID),
         "sure_margins": sure_margins.round(4),
+        "others": others.round(2),
+        "others_grid": np.array(OTHERS_GRID),
+        "others_margins": others_margins.round(4),
     }
     about = (
         f"tools/fit_expert_cells.py {deals} {seed}: per [n_players, hand size] the dealer's offset after naming trump "
-        f"(named, against {NAMED_BASE:g}; seed {seed}) and the threshold of a sure card (sure, against {SURE_BASE:g}, "
-        f"with named as fitted; seed {seed + 100}): the grid value whose margin in the duplicate arena is best among "
-        "those with the 95% interval above 0, confirmed on fresh deals (the old value elsewhere); *_margins[n, r, "
-        "grid] = margin, low, high of the first pass"
+        f"(named, against {NAMED_BASE:g}; seed {seed}), the threshold of a sure card (sure, against {SURE_BASE:g}, "
+        f"with named as fitted; seed {seed + 100}) and the other seats' offset after the dealer named trump (others, "
+        f"against {OTHERS_BASE:g}, with named and sure as fitted; seed {seed + 200}): the grid value whose margin in "
+        "the duplicate arena is best among those with the 95% interval above 0, confirmed on fresh deals (the old "
+        "value elsewhere); *_margins[n, r, grid] = margin, low, high of the first pass"
     )
     print(f"wrote {fitted.save('expert_cells', arrays, about)}")
 

@@ -581,8 +581,17 @@ MUTANTS: list[Mutant] = [
         "expert: no card counts as sure, the earlier bids and the dealer's offset move every card",
         (
             "tests/test_scenarios.py::test_a_dealer_with_the_trump_13_does_not_bid_0",
-            "tests/test_policies.py::test_the_fitted_cells_are_read_only_when_named_and_sure_are_negative",
+            "tests/test_policies.py::test_the_fitted_cells_are_read_only_when_named_sure_and_others_are_negative",
         ),
+    ),
+    Mutant(
+        "X7",
+        "players",
+        K + "players/expert.py",
+        "            e = max(e - (par[E_OTHERS] if par[E_OTHERS] >= 0.0 else OTHERS[g.st[ST_N], r]), 0.0)",
+        "            e = max(e - 0.0, 0.0)",
+        "expert: the other seats do not read the suit the dealer named after a turned Wizard",
+        ("tests/test_policies.py::test_the_fitted_cells_are_read_only_when_named_sure_and_others_are_negative",),
     ),
 ]
 

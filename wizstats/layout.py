@@ -14,7 +14,7 @@ from __future__ import annotations
 
 MAXP = 8
 """Most seats at a table (the kernels' per-seat arrays have this many rows)."""
-N_PARAMS = 13
+N_PARAMS = 14
 """Parameter columns per seat (``float64[MAXP, N_PARAMS]``)."""
 
 # ---------------------------------------------------------------- policy ids (wizstats._kernels.players.dispatch)
@@ -60,6 +60,7 @@ E_GATE = 9  # card play: how far the fitted card must score above the heuristic'
 E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_search_bid, called by .dispatch)
 E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
 E_SURE = 12  # bidding: cards with at least this chance of a trick are sure; the bids read and the offset move the rest
+E_OTHERS = 13  # bidding: another seat bids this many tricks lower after the dealer named trump looking at his hand
 
 # The special-card engine (RULES 8, wizstats._kernels.special): its own policy ids and, after the special
 # heuristic's columns H_SCALE .. H_NORM, its expert's bid columns.
@@ -108,6 +109,7 @@ _EXPERT = (
     "search",
     "named",
     "sure",
+    "others",
 )
 
 COLUMNS: dict[int, tuple[str, ...]] = {

@@ -295,6 +295,14 @@ POLICIES["expert"] = PolicyInfo(
             "bids and the dealer's offset move only the rest of the estimate (above 1: off, every card moves; "
             "negative: the value fitted per table and hand size, tools/fit_expert_cells.py)",
         ),
+        "others": Param(
+            -1.0,
+            -1,
+            20,
+            doc="when bidding after the dealer named trump looking at his hand (a Wizard turned), as another "
+            "seat: tricks taken off its estimate, since the dealer chose the suit for his strength in it "
+            "(negative: the offset fitted per table and hand size, tools/fit_expert_cells.py)",
+        ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
@@ -312,7 +320,8 @@ POLICIES["expert"] = PolicyInfo(
     "under which its hand expects the most tricks after a turned Wizard (round 1: the suit of its card; blind: any "
     "suit), and then, as the dealer, bids `named` tricks below its estimate (the suit chosen for the highest estimate is "
     "the one the estimate overrates most; by default the offset fitted per table and hand size, "
-    "tools/fit_expert_cells.py). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
+    "tools/fit_expert_cells.py); the other seats, who see the suit he named, bid `others` tricks below theirs "
+    "(fitted likewise). Plays (standard deck, 2 cards and more) the legal card a small network scores best from its features "
     "(its need of tricks, the tricks the others want, its place in the trick, the card's kind, rank and chance to "
     "take the trick), fitted to the outcome each card had in the true deal of its own self-play "
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
@@ -333,12 +342,12 @@ POLICIES["expert"] = PolicyInfo(
 
 
 VERSIONS: dict[str, tuple[str, dict[str, float]]] = {
-    "expert:v1": ("expert", {"named": 0.4, "sure": 2.0}),
+    "expert:v1": ("expert", {"named": 0.4, "sure": 2.0, "others": 0.0}),
 }
 """Frozen versions of a player, by name: the policy and the parameters under which it plays as it did when the
 version was named, so that each new default can be measured against the one before (``docs/players.md``).
 ``expert:v1`` is the expert before its dealer's offset after naming trump was fitted per table and hand size
-(one offset, 0.4 tricks, at every hand size). A version is a parameter set over the current kernels: a later
+(one offset, 0.4 tricks, at every hand size), with no sure cards and no reading of the named suit by the others. A version is a parameter set over the current kernels: a later
 change to the expert that no parameter switches off would need a switch before it lands, or a new version."""
 
 

@@ -23,7 +23,9 @@ cards, the current trick, tricks won, shown voids, hand lengths, and bids throug
   tricks (round 1: the suit of the card, any suit for a Wizard or Jester, which is what the
   exact tables assume); the dealer then bids from his estimate less ``named`` tricks, since the
   suit chosen for the highest estimate is the one the estimate overrates most (``named`` negative:
-  the offset fitted per table and hand size, :data:`NAMED`).
+  the offset fitted per table and hand size, :data:`NAMED`). The other seats, who see the suit he
+  chose (they bid before him), bid ``others`` tricks below their estimates: he chose it for his
+  strength in it (``others`` negative: fitted per table and hand size, :data:`OTHERS`).
 - Card play (standard deck): with ``fitted`` = 2, from 2 cards on, the card the fitted network
   scores best (:func:`.expert_play.learned_card` with ``net``); with ``fitted`` = 1, at the hand
   sizes with fitted linear weights, the card those score best; in both not when every trick
@@ -46,6 +48,7 @@ from ...layout import (
     E_LEAD_MIN,
     E_LEAD_NT,
     E_NAMED,
+    E_OTHERS,
     E_PICK,
     E_READ,
     E_RUFF,
@@ -96,7 +99,7 @@ from .playout import (
     unseen_counts,
 )
 
-# parameters: columns E_READ .. E_SURE of the seat's params (wizstats.layout, the registered order);
+# parameters: columns E_READ .. E_OTHERS of the seat's params (wizstats.layout, the registered order);
 # ruff, lead_min, kill and duck sit in the heuristic's columns, so the row goes to hx_decide as it is
 
 _ROUND1 = load("expert_round1")  # wizstats/data/expert_round1.npz, written by tools/gen_expert_round1.py
@@ -108,11 +111,12 @@ R1_OPEN_LEN, R1_HIDDEN_LEN = R1_OPEN.size // 4, R1_HIDDEN.size // 4  # masks per
 when the card of canonical id ``c`` bids 1 (``v = 2 * alternative + blind``; see ``tools/gen_expert_round1.py``)."""
 
 _CELLS = load("expert_cells")  # wizstats/data/expert_cells.npz, written by tools/fit_expert_cells.py
-NAMED, SURE = _CELLS["named"], _CELLS["sure"]
-"""Per ``[n_players, hand_size]``: the dealer's offset after naming trump, read when ``named`` is negative, and
-the chance that makes a card sure, read when ``sure`` is negative."""
+NAMED, SURE, OTHERS = _CELLS["named"], _CELLS["sure"], _CELLS["others"]
+"""Per ``[n_players, hand_size]``: the dealer's offset after naming trump, read when ``named`` is negative, the
+chance that makes a card sure, read when ``sure`` is negative, and the other seats' offset after the dealer named
+trump, read when ``others`` is negative."""
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0, -1.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0, -1.0, -1.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()
@@ -300,8 +304,11 @@ def expert_bid(g, seat, forbidden, par):
     threshold = par[E_SURE] if par[E_SURE] >= 0.0 else SURE[g.st[ST_N], r]
     sure = sure_tricks(g, seat, e, threshold, par) if threshold <= 1.0 else 0.0
     e = read_bids(g, seat, e - sure, weight)
-    if seat == 0 and named_after_look(g):
-        e = max(e - (par[E_NAMED] if par[E_NAMED] >= 0.0 else NAMED[g.st[ST_N], r]), 0.0)
+    if named_after_look(g):  # the dealer's offset, or another seat's reading of the suit the dealer chose
+        if seat == 0:
+            e = max(e - (par[E_NAMED] if par[E_NAMED] >= 0.0 else NAMED[g.st[ST_N], r]), 0.0)
+        else:
+            e = max(e - (par[E_OTHERS] if par[E_OTHERS] >= 0.0 else OTHERS[g.st[ST_N], r]), 0.0)
     e = min(e + sure, float(r))
     if r > par[E_PICK]:  # round the estimate; a forbidden bid moves one step towards it
         return avoid_forbidden(int(min(max(np.floor(e + 0.5), 0), r)), e, r, forbidden)

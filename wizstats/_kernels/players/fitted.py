@@ -72,6 +72,9 @@ SPECS: dict[str, Spec] = {
         "sure": ("<f8", (9, 21)),
         "sure_grid": ("<f8", (None,)),
         "sure_margins": ("<f8", (9, 21, None, 3)),
+        "others": ("<f8", (9, 21)),
+        "others_grid": ("<f8", (None,)),
+        "others_margins": ("<f8", (9, 21, None, 3)),
     },
     "expert_round1": {
         "open": ("<u8", (None,)),
