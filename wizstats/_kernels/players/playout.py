@@ -30,7 +30,6 @@ from ..rules.core import (
     K_SUIT,
     K_WIZARD,
     KIND,
-    LED_FREE,
     LED_NONE,
     N_SCRATCH,
     N_SCRATCH_F,
@@ -49,6 +48,7 @@ from ..rules.core import (
     ST_TRUMP,
     SUIT,
     bitcount,
+    led_after,
 )
 
 # the heuristic's parameters (columns H_SCALE .. H_TABLE of a seat's params) are wizstats.layout's;
@@ -574,11 +574,7 @@ def bb_play(w, v, seat, c):
         best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps, led_m)
         if trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps, led_m) > best_key:
             v[V_BEST] = k
-    if led == LED_NONE:
-        if kind == K_WIZARD:
-            v[V_LED] = LED_FREE
-        elif kind == K_SUIT:
-            v[V_LED] = suit_of(c, nr)
+    v[V_LED] = led_after(led, kind, suit_of(c, nr))
     w[W_GONE] |= bit(c)
     v[V_TRICK_LEN] = k + 1
     if k + 1 == n:
