@@ -464,12 +464,18 @@ def finish_trick(g):
     g.log_lead[t] = st[ST_LEADER]
     g.log_win[t] = winner
     g.tricks[winner] += 1
+    next_trick(st, t, winner)
+    return winner
+
+
+@hotjit
+def next_trick(st, t, leader):
+    """After trick ``t``: ``leader`` leads trick ``t + 1`` on an empty table (no card, no suit led, no best card)."""
     st[ST_TRICK_NO] = t + 1
     st[ST_TRICK_LEN] = 0
     st[ST_LED] = LED_NONE
     st[ST_BEST] = 0
-    st[ST_LEADER] = winner
-    return winner
+    st[ST_LEADER] = leader
 
 
 # ---------------------------------------------------------------- plus/minus one
