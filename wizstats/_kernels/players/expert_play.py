@@ -37,9 +37,6 @@ from .playout import (
     V_BIDS,
     V_HLEN,
     V_N,
-    V_NR,
-    V_NSUIT,
-    V_NWIZ,
     V_R,
     V_TCARD,
     V_TRICK_LEN,
@@ -57,6 +54,7 @@ from .playout import (
     suit_of,
     trick_masks,
     unseen_counts,
+    view_deck,
     win_chance,
 )
 
@@ -175,7 +173,8 @@ def card_features(w, v, seat, c, chance, pick, need, left, surplus, after, unsee
     the rest from :func:`table_context`. Every feature is split by whether ``seat`` still
     wants a trick (``want``) or has made its bid (``made``).
     """
-    nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
+    nr, n_suit, n_wiz = view_deck(v)
+    trump = v[V_TRUMP]
     n, k_len = v[V_N], v[V_TRICK_LEN]
     hand = w[W_HAND + seat]
     kind = kind_of(c, n_suit, n_wiz)
@@ -232,7 +231,7 @@ def _scene(w, v, seat, legal, par, f, keep):
 @hotjit(inline="always")
 def _trick_scene(w, v, seat):
     """What every legal card's win chance shares at one decision: ``(unseen_m, unseen, wiz, best_key, trumps_m, led_m)``."""
-    nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    nr, n_suit, n_wiz = view_deck(v)
     unseen_m, unseen, wiz = unseen_counts(w, seat)
     trumps_m, led_m = trick_masks(w, v)
     best_key = -1
@@ -246,7 +245,8 @@ def _trick_scene(w, v, seat):
 def _chance(w, v, f, seat, c, par, keep, unseen_m, unseen, wiz, best_key, trumps_m, led_m):
     """Card ``c``'s win chance on the view (``f`` filled by :func:`_scene`; the rest from :func:`_trick_scene`)."""
     n, k_len = v[V_N], v[V_TRICK_LEN]
-    kind = kind_of(c, v[V_NSUIT], v[V_NWIZ])
+    _, n_suit, n_wiz = view_deck(v)
+    kind = kind_of(c, n_suit, n_wiz)
     return win_chance(
         w,
         v,

@@ -47,9 +47,6 @@ from .playout import (
     N_W,
     V_HLEN,
     V_N,
-    V_NR,
-    V_NSUIT,
-    V_NWIZ,
     V_R,
     V_TRUMP,
     W_ALL,
@@ -66,6 +63,7 @@ from .playout import (
     threat_chance,
     unseen_counts,
     unseen_of,
+    view_deck,
 )
 
 __all__ = ["DEFAULTS", "H_BIAS", "H_DUCK", "H_KILL", "H_LEAD_MIN", "H_NORM", "H_RUFF", "H_SCALE", "H_TABLE"]
@@ -122,7 +120,8 @@ def card_chance(memo, w, v, seat, c, unseen_m, unseen, wiz, ruff, kill):
     ``memo``: a round state's ``scratch_f`` (factors from :func:`kept_threat_factor`), or an empty
     array (computed afresh): the same numbers either way.
     """
-    nr, n_suit, n_wiz, trump = v[V_NR], v[V_NSUIT], v[V_NWIZ], v[V_TRUMP]
+    nr, n_suit, n_wiz = view_deck(v)
+    trump = v[V_TRUMP]
     if c >= n_suit:
         return 1.0 if c < n_suit + n_wiz else 0.0
     if unseen <= 0:
@@ -285,7 +284,8 @@ def table_estimate(g, seat):
 @hotjit
 def view_table_estimate(hand, q, w, v):
     """:func:`table_estimate` of the card mask ``hand`` for seat ``q`` of a view, or ``NO_TABLE``."""
-    n, r, nr, n_suit, n_wiz = v[V_N], v[V_R], v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    n, r = v[V_N], v[V_R]
+    nr, n_suit, n_wiz = view_deck(v)
     if n_suit != 52 or nr != 13 or n_wiz != 4 or bitcount(w[W_ALL]) != 60 or n < 3 or n > 6 or r > 20:
         return NO_TABLE
     if FITTED[n - 3, r - 1] == 0:

@@ -63,9 +63,6 @@ from .playout import (
     V_BIDS,
     V_HLEN,
     V_N,
-    V_NR,
-    V_NSUIT,
-    V_NWIZ,
     V_R,
     V_SCORING,
     V_TRICKS,
@@ -81,6 +78,7 @@ from .playout import (
     load_view,
     lowest,
     unseen_of,
+    view_deck,
 )
 
 # the parameter columns P_WORLDS .. P_WINDOW (rollout adds the last two) are wizstats.layout's
@@ -115,7 +113,8 @@ def deal_view(w, v, w0, v0, seat, rng, pool, played, lam):
     never makes a real play illegal). With ``lam > 0`` the deal is redrawn until accepted by
     the visible bids (see the module notes); ``played[q]`` holds the cards ``q`` has played.
     """
-    n, nr, n_suit = v0[V_N], v0[V_NR], v0[V_NSUIT]
+    n = v0[V_N]
+    nr, n_suit, _ = view_deck(v0)
     for _ in range(MAX_TRIES):
         copy_view(w, v, w0, v0)
         m = shuffled_unseen(w0, seat, rng, pool)
@@ -187,7 +186,7 @@ def card_classes(w0, v0, seat, legal, reps):
     Two cards of a suit are interchangeable when every card ranked between them is public or
     in the seat's hand; all Wizards are, and all Jesters.
     """
-    nr, n_suit, n_wiz = v0[V_NR], v0[V_NSUIT], v0[V_NWIZ]
+    nr, n_suit, n_wiz = view_deck(v0)
     unseen_m = unseen_of(w0, seat)
     count, prev, specials_seen = 0, -1, 0
     rest = legal

@@ -30,7 +30,6 @@ from ..rules.core import (
     K_SUIT,
     K_WIZARD,
     KIND,
-    LED_FREE,
     LED_NONE,
     N_SCRATCH,
     N_SCRATCH_F,
@@ -49,6 +48,7 @@ from ..rules.core import (
     ST_TRUMP,
     SUIT,
     bitcount,
+    led_after,
 )
 
 # the heuristic's parameters (columns H_SCALE .. H_TABLE of a seat's params) are wizstats.layout's;
@@ -212,6 +212,12 @@ def load_deck(tab, w, v):
     v[V_NR], v[V_NSUIT], v[V_NWIZ] = nr, n_suit, n_wiz
 
 
+@hotjit
+def view_deck(v):
+    """The view's deck as :func:`load_deck` wrote it: ``(nr, n_suit, n_wiz)``, ranks per suit, suit cards, Wizards."""
+    return v[V_NR], v[V_NSUIT], v[V_NWIZ]
+
+
 @hotjit(inline="always")
 def load_round(g, seat, w, v, every_hand):
     """Fill the round's slots of ``w``, ``v`` (all but the deck's) as ``seat`` sees it.
@@ -363,7 +369,8 @@ def win_chance(w, v, f, seat, c, kind, leading, best_key, trumps_m, led_m, unsee
     holds none of its threats with the chance :func:`threat_chance` describes, weighted as
     :func:`threat_weights` filled ``f`` (which must be done first for this view).
     """
-    n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    n = v[V_N]
+    nr, n_suit, n_wiz = view_deck(v)
     trump, led = v[V_TRUMP], v[V_LED]
     if not leading and trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps_m, led_m) <= best_key:
         chance = 0.0
@@ -443,7 +450,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
     ``f`` is scratch (``N_F`` floats; with ``keep``, a round state's ``scratch_f``, which
     also keeps memos of the logs and void chances from call to call).
     """
-    nr, n_suit, n_wiz = v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    nr, n_suit, n_wiz = view_deck(v)
     trump, k_len = v[V_TRUMP], v[V_TRICK_LEN]
     ruff, duck, lead_min = par[H_RUFF], par[H_DUCK], par[H_LEAD_MIN]
     hand = w[W_HAND + seat]
@@ -525,7 +532,7 @@ def hx_decide(w, v, par, seat, legal, f, keep=False):
 @hotjit
 def same_class(w0, v0, seat, a, b):
     """Whether cards ``a`` and ``b`` are interchangeable for ``seat`` (as :func:`.pimc.card_classes` groups them)."""
-    nr, n_suit, n_wiz = v0[V_NR], v0[V_NSUIT], v0[V_NWIZ]
+    nr, n_suit, n_wiz = view_deck(v0)
     if a == b:
         return True
     if a >= n_suit or b >= n_suit:
@@ -548,7 +555,8 @@ def legal_cards(w, v, seat):
 @hotjit
 def bb_play(w, v, seat, c):
     """``seat`` plays card ``c``; close the trick when it is full (as ``play_card`` + ``finish_trick``)."""
-    n, nr, n_suit, n_wiz = v[V_N], v[V_NR], v[V_NSUIT], v[V_NWIZ]
+    n = v[V_N]
+    nr, n_suit, n_wiz = view_deck(v)
     k = v[V_TRICK_LEN]
     led = v[V_LED]
     kind = kind_of(c, n_suit, n_wiz)
@@ -566,11 +574,7 @@ def bb_play(w, v, seat, c):
         best_key = trick_key(bb_key(best, nr, n_suit, n_wiz), bit(best), trumps, led_m)
         if trick_key(bb_key(c, nr, n_suit, n_wiz), bit(c), trumps, led_m) > best_key:
             v[V_BEST] = k
-    if led == LED_NONE:
-        if kind == K_WIZARD:
-            v[V_LED] = LED_FREE
-        elif kind == K_SUIT:
-            v[V_LED] = suit_of(c, nr)
+    v[V_LED] = led_after(led, kind, suit_of(c, nr))
     w[W_GONE] |= bit(c)
     v[V_TRICK_LEN] = k + 1
     if k + 1 == n:

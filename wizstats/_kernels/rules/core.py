@@ -418,6 +418,18 @@ def winning_card(g):
 
 
 @hotjit
+def led_after(led, kind, suit):
+    """The suit to follow once a card of ``kind`` and ``suit`` is played on a trick led ``led`` (RULES 5): the first
+    suit card names it, unless a Wizard came first (``LED_FREE``); Jesters leave it ``LED_NONE``."""
+    if led == LED_NONE:
+        if kind == K_WIZARD:
+            return LED_FREE
+        if kind == K_SUIT:
+            return suit
+    return led
+
+
+@hotjit
 def play_card(g, seat, pos):
     """``seat`` plays hand position ``pos`` on the current trick; returns the card id."""
     tab, st = g.tab, g.st
@@ -437,12 +449,7 @@ def play_card(g, seat, pos):
         st[ST_BEST] = 0
     elif beats(tab, card, g.trick_card[st[ST_BEST]], st[ST_TRUMP]):
         st[ST_BEST] = k
-    if led == LED_NONE:
-        kind = tab[KIND, card]
-        if kind == K_WIZARD:
-            st[ST_LED] = LED_FREE
-        elif kind == K_SUIT:
-            st[ST_LED] = tab[SUIT, card]
+    st[ST_LED] = led_after(led, tab[KIND, card], tab[SUIT, card])
     g.gone[card] = 1
     st[ST_TRICK_LEN] = k + 1
     return card
@@ -457,12 +464,18 @@ def finish_trick(g):
     g.log_lead[t] = st[ST_LEADER]
     g.log_win[t] = winner
     g.tricks[winner] += 1
+    next_trick(st, t, winner)
+    return winner
+
+
+@hotjit
+def next_trick(st, t, leader):
+    """After trick ``t``: ``leader`` leads trick ``t + 1`` on an empty table (no card, no suit led, no best card)."""
     st[ST_TRICK_NO] = t + 1
     st[ST_TRICK_LEN] = 0
     st[ST_LED] = LED_NONE
     st[ST_BEST] = 0
-    st[ST_LEADER] = winner
-    return winner
+    st[ST_LEADER] = leader
 
 
 # ---------------------------------------------------------------- plus/minus one

@@ -17,17 +17,16 @@ from ..rules.core import (
     MAXP,
     ST_BLIND,
     ST_LEADER,
-    ST_LED,
     ST_N,
     ST_R,
     ST_SCORING,
-    ST_TRICK_LEN,
     ST_TRICK_NO,
     ST_TRUMP,
     SUIT,
     below,
     deal_round,
     legal_mask,
+    next_trick,
 )
 from .core import (
     C_CLOUD,
@@ -50,7 +49,6 @@ from .core import (
     K_TRUMP,
     K_WIN,
     K_WOULD,
-    LED_NONE,
     N_K,
     N_SX,
     N_T,
@@ -232,10 +230,7 @@ def close_trick(g, events):
         for s in range(n):
             g.log[t, s, T_PASS] = passed[s]
         events[EV_PASSES] += 1
-    st[ST_TRICK_NO] = t + 1
-    st[ST_TRICK_LEN] = 0
-    st[ST_LED] = LED_NONE
-    st[ST_LEADER] = would
+    next_trick(st, t, would)
 
 
 @jit
