@@ -136,7 +136,8 @@ def run(
 
 
 def main(argv: list[str]) -> None:
-    """``[deals [seed]] [--only others]``: fit all three settings, or refit ``others`` keeping the file's others."""
+    """``[deals [seed]] [--only others]``: fit all three settings, or refit ``others`` alone, keeping the file's
+    ``named`` and ``sure``."""
     only = None
     if "--only" in argv:
         at = argv.index("--only")
