@@ -58,7 +58,7 @@ SPECS: dict[str, Spec] = {
         "flex": ("<f8", (24,)),
         "read": ("<f8", (24,)),
     },
-    "special_play": {"play": ("<f8", (24, 48)), "fitted": ("<i8", (24,)), "margins": ("<f8", (24, 2, 3))},
+    "special_play": {"play": ("<f8", (24, 48)), "fitted": ("<i8", (24,)), "margins": ("<f8", (24, 3, 3))},
     "one_colour_expert": {
         "scale": ("<f8", (12,)),
         "kill": ("<f8", (12,)),
