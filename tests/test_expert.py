@@ -380,7 +380,8 @@ def test_short_rounds_bid_by_search() -> None:
 # ---------------------------------------------------------------- the special and one-colour engines' experts
 def test_special_cards_and_one_colour_play_their_own_expert() -> None:
     """With special cards and in one-colour mode ``expert`` is that engine's own expert (no warning; the results
-    name it; it takes no parameters: its settings are fitted). Other policies the engines lack are refused,
+    name it; its settings are fitted: the special expert takes one parameter, ``fitted`` (0: without its fitted
+    card-play weights), the one-colour expert none). Other policies the engines lack are refused,
     and so are expert parameters their players would not play."""
     from wizstats.engine import simulate_one_colour, simulate_special
 
@@ -400,10 +401,8 @@ def test_special_cards_and_one_colour_play_their_own_expert() -> None:
                 simulate_special(4, 5, 30, rules=rules, policies=name, seed=3, threads=1)
         with pytest.raises(ValueError, match=f"one-colour engine .* not {name!r}"):
             simulate_one_colour(4, 40, policies=name, seed=2, threads=1)
-    for run in (
-        lambda: simulate_special(4, 5, 30, rules=rules, policies="expert:read=0.1", seed=3, threads=1),
-        lambda: simulate_one_colour(4, 40, policies="expert:read=0.1", seed=2, threads=1),
-    ):
-        with pytest.raises(ValueError, match="its own expert, which has no parameter 'read' .it takes none"):
-            run()
+    with pytest.raises(ValueError, match="its own expert, which has no parameter 'read' .it takes: fitted"):
+        simulate_special(4, 5, 30, rules=rules, policies="expert:read=0.1", seed=3, threads=1)
+    with pytest.raises(ValueError, match="its own expert, which has no parameter 'read' .it takes none"):
+        simulate_one_colour(4, 40, policies="expert:read=0.1", seed=2, threads=1)
     assert "one-colour" in POLICIES["expert"].doc and "special cards" in POLICIES["expert"].doc

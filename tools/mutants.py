@@ -593,6 +593,27 @@ MUTANTS: list[Mutant] = [
         "expert: the other seats do not read the suit the dealer named after a turned Wizard",
         ("tests/test_policies.py::test_the_fitted_cells_are_read_only_when_named_sure_and_others_are_negative",),
     ),
+    Mutant(
+        "X8",
+        "players",
+        K + "special/expert.py",
+        "                    score += par[SP_PLAY + k] * out[k]",
+        "                    score += 0.0 * out[k]",
+        "special-card expert: the fitted card-play weights are never added to the options' scores",
+        (
+            "tests/test_special_expert.py::test_the_fitted_card_play_weights_reach_the_kernel_where_they_apply",
+            "tests/test_special_expert.py::test_one_seat_with_the_fitted_card_play_beats_three_without",
+        ),
+    ),
+    Mutant(
+        "X9",
+        "players",
+        K + "special/labels.py",
+        "                            copy_state(w, g)\n",
+        "                            copy_state(w, g)\n                            w.hands[seat, 0] = g.hands[seat, 0]\n                            w.tricks[seat] = 0\n",
+        "special-card labels: the copy of the round forgets the tricks the seat has taken",
+        ("tests/test_special_expert.py::test_each_labelled_option_is_played_in_a_full_copy_of_the_round",),
+    ),
 ]
 
 

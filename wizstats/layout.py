@@ -83,7 +83,10 @@ SP_SATED = N_PARAMS + 4  # 17: ... once the bid is reached (the seat ducks with 
 SP_FLEX = N_PARAMS + 5  # 18: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
 SP_TABLE = N_PARAMS + 6  # 19: first weight of the table
 N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
-N_SP_PARAMS = SP_TABLE + 2 * N_SP_FEATURES
+SP_PLAY_ON = SP_TABLE + 2 * N_SP_FEATURES  # 107: 1 adds the fitted card-play weights to each option's aimed score
+SP_PLAY = SP_PLAY_ON + 1  # 108: first fitted card-play weight (.special.expert.option_features)
+N_SP_PLAY = 48  # 24 features of an option while tricks are wanted, then the same 24 once the bid is reached
+N_SP_PARAMS = SP_PLAY + N_SP_PLAY
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""
 
 # The one-colour engine (RULES 9, wizstats._kernels.variants.onecolour): its own policy ids and, after the

@@ -16,7 +16,7 @@ from .clairvoyance import ClairvoyantTrace, clairvoyance_odds, trace_clairvoyant
 from .decide import PolicyDecider, RoundView
 from .game import GameResult, GameTrace, simulate_games, trace_games
 from .kernels_stats import card_batches, card_table_batches, game_round_totals, hand_batches, paired_batches
-from .labels import CardLabels, card_labels
+from .labels import CardLabels, SpecialCardLabels, card_labels, special_card_labels
 from .onecolour import OneColourEngine, OneColourResult, OneColourTrace, simulate_one_colour, trace_one_colour
 from .setup import (
     CHUNK_ROUNDS,
@@ -53,6 +53,7 @@ __all__ = [
     "RoundView",
     "ArenaResult",
     "CardLabels",
+    "SpecialCardLabels",
     "CHUNK_ROUNDS",
     "ClairvoyantTrace",
     "EDITIONS",
@@ -74,6 +75,7 @@ __all__ = [
     "StandardEngine",
     "arena",
     "card_labels",
+    "special_card_labels",
     "clairvoyance_odds",
     "compile_notice",
     "compile_notice_for",

@@ -1,7 +1,9 @@
-"""Labelled card decisions: what the ``pimc`` search thinks each legal card is worth.
+"""Labelled card decisions: what the ``pimc`` search thinks each legal card is worth, and (with special
+cards) what each option scores in the true deal.
 
 The data ``tools/fit_expert_play.py`` fits the ``expert``'s card play to (see
-:mod:`wizstats._kernels.players.expert_play`).
+:mod:`wizstats._kernels.players.expert_play`), and ``tools/fit_special_play.py`` the special-card expert's
+(:mod:`wizstats._kernels.special.expert`).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from ..players import DEFAULT_POLICY, Policy, resolve_policies
 from ..rules import Rules
 from .setup import round_setup, seed_key
 
-__all__ = ["CardLabels", "card_labels"]
+__all__ = ["CardLabels", "SpecialCardLabels", "card_labels", "special_card_labels"]
 
 
 @dataclass(frozen=True)
@@ -89,4 +91,71 @@ def card_labels(
         heuristic[:m].copy(),
         chosen[:m].copy(),
         all_needed[:m].copy(),
+    )
+
+
+@dataclass(frozen=True)
+class SpecialCardLabels:
+    """One row per option (a legal card in one form) of a labelled decision (see :func:`special_card_labels`)."""
+
+    features: np.ndarray
+    """``float64[rows, N_SP_PLAY]``: the option's card-play features as the special expert computes them."""
+    values: np.ndarray
+    """``float64[rows]``: the seat's points when it plays this option and every seat plays the true deal out."""
+    decision: np.ndarray
+    """``int64[rows]``: the decision the row belongs to (0, 1, ...)."""
+    heuristic: np.ndarray
+    """``int64[rows]``: 1 for the special heuristic's option."""
+    chosen: np.ndarray
+    """``int64[rows]``: 1 for the option the seat then played."""
+    trick: np.ndarray
+    """``int64[rows]``: the trick number of the decision (0 first)."""
+    want: np.ndarray
+    """``int64[rows]``: the seat's bid minus its tricks at the decision."""
+    real: np.ndarray
+    """``float64[decisions]``: the seat's points in the round as it was played."""
+
+
+def special_card_labels(
+    rules: Rules,
+    hand_size: int,
+    n_rounds: int,
+    *,
+    policy: str | Sequence[str] = DEFAULT_POLICY,
+    every: int = 3,
+    seed: int = 0,
+) -> SpecialCardLabels:
+    """Card decisions of special-card self-play (``rules`` with special cards), each option valued in the true deal.
+
+    The rounds are those :func:`wizstats.simulate` plays with ``policy`` and ``seed``; at every ``every``-th card
+    decision (counted over all seats) of a seat playing the special ``expert``, with more than one option, each
+    option gets the features of the expert's card play and the points the seat scores when it is played in a
+    copy of the round and the seats play the rest by their own policies
+    (:mod:`wizstats._kernels.special.labels`). Same seed, same labels.
+
+    >>> lab = special_card_labels(Rules(4, special_cards="all"), 5, 30, seed=1)
+    >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all()), int(lab.chosen.sum()) == len(lab.real)
+    (48, True, True)
+    """
+    from .._kernels.special.labels import special_play_labels  # numba: imported on first use
+    from ..layout import N_SP_PLAY
+    from .special import special_setup
+
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules value with special cards, got {type(rules).__name__}")
+    if not rules.special_cards:
+        raise ValueError("these rules have no special cards: use card_labels")
+    hand_size = whole(hand_size, "hand_size", 1, rules.max_hand_size)
+    n_rounds = count(n_rounds, "n_rounds", 10_000_000)
+    every = whole(every, "every", 1, 1_000_000)
+    inp = special_setup(rules, hand_size, policy)
+    rows = (n_rounds * hand_size * rules.n_players // every + 1) * 4 * (hand_size + 3)
+    x, values = np.zeros((rows, N_SP_PLAY)), np.zeros(rows)
+    meta, real = np.zeros((rows, 5), np.int64), np.zeros(rows)
+    key = np.uint64(seed_key(seed))
+    m = special_play_labels(inp.tab, inp.st0, inp.ids, inp.params, key, 0, n_rounds, every, x, values, meta, real)
+    n_dec = int(meta[m - 1, 0]) + 1 if m else 0
+    decision, heuristic, chosen, trick, want = (meta[:m, k].copy() for k in range(5))
+    return SpecialCardLabels(
+        x[:m].copy(), values[:m].copy(), decision, heuristic, chosen, trick, want, real[:n_dec].copy()
     )

@@ -32,6 +32,7 @@ from ..layout import (
     MAXP,
     N_SP_FEATURES,
     N_SP_PARAMS,
+    N_SP_PLAY,
     P_RANDOM,
     SP_AIM,
     SP_AIM_GATE,
@@ -40,6 +41,8 @@ from ..layout import (
     SP_FUTURE,
     SP_HEURISTIC,
     SP_PICK,
+    SP_PLAY,
+    SP_PLAY_ON,
     SP_READ,
     SP_ROLLOUT,
     SP_SAMPLES,
@@ -107,9 +110,11 @@ def expert_row(hand_size: int) -> dict[str, Any]:
     tricks (None where not fitted; read only under :func:`table_applies`, with ``table_read`` in place of
     ``read``), and the card play (``aim`` 1: aim at the bid, ``gate``, ``future``, ``sated``, ``flex``; see
     :mod:`wizstats._kernels.special.expert`). Hand sizes past the fitted ones take the largest fitted one's.
+    Fitted by ``tools/fit_special_play.py`` (``wizstats/data/special_play.npz``): ``play``, the card-play weights
+    added to each option's aimed score (None where not fitted; read only under :func:`table_applies`).
 
     >>> sorted(expert_row(10))
-    ['aim', 'flex', 'future', 'gate', 'kill', 'pick', 'read', 'sated', 'scale', 'table', 'table_read']
+    ['aim', 'flex', 'future', 'gate', 'kill', 'pick', 'play', 'read', 'sated', 'scale', 'table', 'table_read']
     """
     fit = _expert_fit()
     h = min(int(hand_size), int(np.flatnonzero(fit["fitted"]).max()))
@@ -119,7 +124,15 @@ def expert_row(hand_size: int) -> dict[str, Any]:
     row.update({name: float(play[name][h]) for name in ("aim", "gate", "future", "sated", "flex")})
     row["table"] = play["table"][h] if play["fitted"][h] else None
     row["table_read"] = float(play["read"][h])
+    weights = _play_fit()
+    h = min(int(hand_size), weights["play"].shape[0] - 1)
+    row["play"] = weights["play"][h] if weights["fitted"][h] else None
     return row
+
+
+@functools.cache
+def _play_fit() -> dict[str, np.ndarray]:
+    return load("special_play")
 
 
 @functools.cache
@@ -133,9 +146,10 @@ def table_applies(rules: Rules) -> bool:
     return rules.n_players == 4 and len(rules.deck.specials) == 9 and len(rules.deck.cards) == 69
 
 
-def expert_columns(params: np.ndarray, seat: int, row: Mapping[str, Any], table: bool) -> None:
+def expert_columns(params: np.ndarray, seat: int, row: Mapping[str, Any], table: bool, fitted: bool = True) -> None:
     """Write the special expert's settings ``row`` (:func:`expert_row`) into ``params[seat]``; ``table``: the
-    rules are the table's (:func:`table_applies`). A row without the card-play or table keys leaves them off."""
+    rules are the table's (:func:`table_applies`); ``fitted``: the fitted card-play weights are read (the
+    expert's ``fitted`` above 0). A row without the card-play, table or weight keys leaves them off."""
     params[seat, [H_SCALE, H_KILL, SP_READ, SP_PICK]] = [row["scale"], row["kill"], row["read"], row["pick"]]
     aim = [row.get(k, d) for k, d in (("aim", 0.0), ("gate", 0.0), ("future", 1.0), ("sated", 1.0), ("flex", 0.0))]
     params[seat, [SP_AIM, SP_AIM_GATE, SP_FUTURE, SP_SATED, SP_FLEX]] = aim
@@ -144,6 +158,10 @@ def expert_columns(params: np.ndarray, seat: int, row: Mapping[str, Any], table:
         params[seat, SP_READ] = row.get("table_read", row["read"])
         params[seat, SP_TABLE_ON] = 1.0
         params[seat, SP_TABLE : SP_TABLE + 2 * N_SP_FEATURES] = np.asarray(weights, float).ravel()
+    play = row.get("play")
+    if table and fitted and play is not None:
+        params[seat, SP_PLAY_ON] = 1.0
+        params[seat, SP_PLAY : SP_PLAY + N_SP_PLAY] = np.asarray(play, float)
 
 
 def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInputs:
@@ -152,12 +170,13 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     Policy id 0 (``random``) plays at random; ``heuristic`` plays the special heuristic with its
     ``scale, bias, ruff, lead_min, kill, duck, norm`` (``norm`` is the special heuristic's own, see
     :mod:`wizstats._kernels.special.policy`). ``expert`` plays the special expert
-    (:mod:`wizstats._kernels.special.expert`): the heuristic's card play at the heuristic's defaults, bids
-    with the settings of :func:`expert_row`; it takes no parameters. ``rollout`` plays the special engine's
+    (:mod:`wizstats._kernels.special.expert`) with the settings of :func:`expert_row`, its card play built on
+    the heuristic's at the heuristic's defaults; it takes one parameter, ``fitted``: 0 plays without the fitted
+    card-play weights (``play``), 1 and 2 (the default) with them where they are fitted. ``rollout`` plays the special engine's
     search (:mod:`wizstats._kernels.special.search`) with its ``worlds``, ``samples``, ``window`` and
     ``bidder`` (0: the special heuristic's bid at the centre of its bid search and for the bids in its worlds,
     1: the special expert's); columns 0-8 of its row are that bidder's, the last three its search's. Other
-    policies, other parameters of ``rollout``, parameters of ``expert``, and a ``table`` other than the
+    policies, other parameters of ``rollout`` or ``expert``, and a ``table`` other than the
     default, are refused: this engine has no player of theirs, and would play another under their name.
     """
     from .._kernels.rules import core  # numba: imported on first use
@@ -165,7 +184,9 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     if not rules.special_cards:
         raise ValueError("these rules have no special cards: use wizstats.simulate")
     resolved, ids, _ = resolve_policies(policies, rules.n_players)
-    resolved = engine_players(resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, (), ROLLOUT_READS)
+    resolved = engine_players(
+        resolved, "the special-card engine (RULES 8)", _HEURISTIC_DEFAULTS, ("fitted",), ROLLOUT_READS
+    )
     tab, st0 = round_setup(rules, hand_size, special_engine=True)
     st0[core.ST_SPECIAL] = sum(1 << int(k) for k in rules.deck.specials)
     params = np.zeros((MAXP, N_SP_PARAMS))
@@ -176,7 +197,8 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
         params[seat, : len(_HEURISTIC_DEFAULTS)] = [values[name] for name in _HEURISTIC_DEFAULTS]
         ids[seat] = kernel_ids[policy.name]
         if policy.name == "expert" or (policy.name == "rollout" and policy.params["bidder"] == 1):
-            expert_columns(params, seat, expert_row(hand_size), table_applies(rules))
+            weights = policy.name == "expert" and policy.params["fitted"] > 0
+            expert_columns(params, seat, expert_row(hand_size), table_applies(rules), weights)
         if policy.name == "rollout":
             search = [policy.params[name] for name in ("worlds", "samples", "window")]
             params[seat, [SP_WORLDS, SP_SAMPLES, SP_WINDOW]] = search

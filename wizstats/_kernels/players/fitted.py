@@ -3,7 +3,8 @@
 No numba here: the kernels import the arrays (numba compiles them in as constants, and the
 kernel cache key of :mod:`..jit` covers these files), the tools (``tools/fit_bid_table.py``,
 ``tools/fit_expert_play.py``, ``tools/fit_expert_net.py``, ``tools/gen_expert_round1.py``,
-``tools/fit_special_expert.py``, ``tools/fit_special_table.py``, ``tools/fit_one_colour_expert.py``,
+``tools/fit_special_expert.py``, ``tools/fit_special_table.py``, ``tools/fit_special_play.py``,
+``tools/fit_one_colour_expert.py``,
 ``tools/fit_expert_cells.py``)
 write them with :func:`save`. Each file holds its arrays under fixed names, with fixed dtypes
 and shapes (:data:`SPECS`), and a ``note`` saying how it was made. The files are zip archives (``np.load`` reads them)
@@ -57,6 +58,7 @@ SPECS: dict[str, Spec] = {
         "flex": ("<f8", (24,)),
         "read": ("<f8", (24,)),
     },
+    "special_play": {"play": ("<f8", (24, 48)), "fitted": ("<i8", (24,)), "margins": ("<f8", (24, 3, 3))},
     "one_colour_expert": {
         "scale": ("<f8", (12,)),
         "kill": ("<f8", (12,)),
@@ -85,7 +87,7 @@ SPECS: dict[str, Spec] = {
 }
 """Per file, its arrays: dtype and shape (``None``: any length, e.g. the network's layer widths)."""
 
-PASSED = frozenset({"special_expert", "special_table", "one_colour_expert"})
+PASSED = frozenset({"special_expert", "special_table", "special_play", "one_colour_expert"})
 """The files the engine reads and passes to the kernels as parameters (not compiled in: not in the kernel cache key)."""
 
 _STAMP = (1980, 1, 1, 0, 0, 0)  # the zip format's earliest date: no time stamp in the bytes

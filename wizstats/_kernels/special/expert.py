@@ -24,6 +24,16 @@ Policy id :data:`~wizstats.layout.SP_EXPERT` of this engine. Against the special
   heuristic's own card is kept unless another scores more than ``SP_AIM_GATE`` points above it. So it ducks
   with its most dangerous loser once its bid is made, keeps its takers while it needs tricks, and dumps
   into a Bomb's trick what it would not want to take later.
+- **Fitted card play** (column ``SP_PLAY_ON`` at 1: 4 players, all nine special cards, the hand sizes where the
+  fit gained): each option's score is its aimed points plus fitted weights (columns ``SP_PLAY`` ..) times
+  its features (:func:`option_features`; 24 while tricks are wanted, another 24 once the bid is reached:
+  its aimed points, its chance now, whether it is the heuristic's option, whether it takes the trick as it
+  lies, leading, playing last, the card's later chances, its effective kind, the card's own kind for the
+  Shapeshifter, Juggler, Cloud and Vampire, its rank as trump or other suit, the need left, and its chance
+  times the tricks the other seats still want). The weights come from expert iteration
+  (``tools/fit_special_play.py``): least squares on the points each option scores in the true deal, played
+  out by the table, in the expert's own self-play, refitted with each pass's weights at every seat. The same
+  function computes the features when labelling (:mod:`.labels`) and when playing, so the two cannot drift.
 
 Trump, the Witch's swap and the Juggler's pass are the special heuristic's (which read the tricks still
 wanted). The row is set by :func:`wizstats.engine.special.special_setup` from ``expert_row``: the
@@ -32,7 +42,8 @@ and the table (``tools/fit_special_table.py``, ``wizstats/data/special_table.npz
 
 Scratch: the cards' chances and the trick distribution live in ``g.optf[1]`` (free while bidding, and in
 play after :func:`.policy.decide`): chances at ``0 .. hand - 1``, the distribution at ``hand .. 2 hand``
-(bidding: ``r .. 2 r``); the row holds ``4 x deck`` slots.
+(bidding: ``r .. 2 r``); the row holds ``4 x deck`` slots. In play ``g.optf[0]`` holds the options' dangers at
+``0 ..``, their scores at ``deck ..`` and one option's features at ``2 deck ..``.
 """
 
 from __future__ import annotations
@@ -41,12 +52,15 @@ import numpy as np
 
 from ...layout import (
     N_SP_FEATURES,
+    N_SP_PLAY,
     SP_AIM,
     SP_AIM_GATE,
     SP_EXPERT,
     SP_FLEX,
     SP_FUTURE,
     SP_PICK,
+    SP_PLAY,
+    SP_PLAY_ON,
     SP_READ,
     SP_SATED,
     SP_TABLE,
@@ -54,14 +68,40 @@ from ...layout import (
 )
 from ..jit import hotjit
 from ..players.expert import best_bid, read_bids, scaled_trials
-from ..rules.core import KIND, RANK, ST_NSUITS, ST_R, ST_SCORING, ST_TRICK_LEN, ST_TRUMP, SUIT, avoid_forbidden, score
-from .core import C_CLOUD, C_JUGGLER, C_SHAPESHIFTER, C_SUIT, C_VAMPIRE, E_DRAGON, E_FAIRY, public_model
+from ..rules.core import (
+    KIND,
+    RANK,
+    ST_N,
+    ST_NSUITS,
+    ST_R,
+    ST_SCORING,
+    ST_TRICK_LEN,
+    ST_TRUMP,
+    SUIT,
+    avoid_forbidden,
+    score,
+)
+from .core import (
+    C_CLOUD,
+    C_JUGGLER,
+    C_SHAPESHIFTER,
+    C_SUIT,
+    C_VAMPIRE,
+    E_BOMB,
+    E_DRAGON,
+    E_FAIRY,
+    E_SUIT,
+    E_WITCH,
+    E_WIZARD,
+    public_model,
+)
 from .policy import (
     build_options,
     card_chance,
     count_unseen,
     decide,
     hand_estimate,
+    held_after_me,
     need_of,
     sp_choose_bid,
     sp_choose_play,
@@ -228,14 +268,75 @@ def later_chances(g, seat, f, order):
 
 
 @hotjit
-def aim_play(g, seat, mask):
-    """``position * 16 + form`` of the expert's card (module notes): the heuristic's unless another option
-    scores more than the gate above it."""
+def option_features(g, seat, j, first, v, p, need, f, out):
+    """Write option ``j``'s :data:`~wizstats.layout.N_SP_PLAY` card-play features into ``out`` (module notes): 24
+    while tricks are wanted (``need`` > 0), else the same 24 after 24 zeros; ``v`` its aimed score, ``p`` its
+    chance to take this trick, ``f`` the hand cards' later chances (:func:`later_chances`)."""
+    tab = g.tab
+    half = N_SP_PLAY // 2
+    at = 0 if need > 0 else half
+    for k in range(N_SP_PLAY):
+        out[k] = 0.0
+    hl = g.hand_len[seat]
+    pos, ok, suit, val = g.opt[0, j], g.opt[1, j], g.opt[2, j], g.opt[3, j]
+    takes = float(g.opt[5, j])
+    out[at] = v / 10.0
+    out[at + 1] = p
+    out[at + 2] = 1.0 if j == first else 0.0
+    out[at + 3] = takes
+    out[at + 4] = p if g.st[ST_TRICK_LEN] == 0 else 0.0
+    out[at + 5] = takes if held_after_me(g, seat) == 0 else 0.0
+    out[at + 6] = f[pos]
+    out[at + 7] = f[hl + pos]
+    trump = g.st[ST_TRUMP]
+    if ok == E_SUIT:
+        if suit == trump:
+            out[at + 14] = 1.0
+            out[at + 20] = val / 13.0
+        else:
+            out[at + 15] = 1.0
+            out[at + 21] = val / 13.0
+    elif ok == E_WIZARD:
+        out[at + 8] = 1.0
+    elif ok == E_DRAGON:
+        out[at + 10] = 1.0
+    elif ok == E_FAIRY:
+        out[at + 11] = 1.0
+    elif ok == E_BOMB:
+        out[at + 12] = 1.0
+    elif ok == E_WITCH:
+        out[at + 13] = 1.0
+    else:
+        out[at + 9] = 1.0
+    kind = tab[KIND, g.hands[seat, pos]]
+    if kind == C_SHAPESHIFTER:
+        out[at + 16] = 1.0
+    elif kind == C_JUGGLER:
+        out[at + 17] = 1.0
+    elif kind == C_CLOUD:
+        out[at + 18] = 1.0
+    elif kind == C_VAMPIRE:
+        out[at + 19] = 1.0
+    out[at + 22] = max(-1.0, min(1.0, need / hl))
+    want = 0
+    for q in range(g.st[ST_N]):
+        if q != seat:
+            want += max(0, need_of(g, q))
+    out[at + 23] = p * want / hl
+
+
+@hotjit
+def aim_scores(g, seat, mask, x, label):
+    """``(m, first)``: ``seat``'s options (:func:`.policy.build_options`, ``m`` of them) and the index of the
+    heuristic's; when ``m`` > 1, option ``j``'s score is left in ``g.optf[0, deck + j]``: its expected points
+    aiming at the bid (module notes), plus the fitted card-play weights' sum over its features (columns
+    ``SP_PLAY`` .., read when ``SP_PLAY_ON`` is 1). With ``label``, ``x[j]`` (``x`` of ``m`` rows or more) gets
+    option ``j``'s features (:func:`option_features`) and its score is the aimed points alone."""
     need = need_of(g, seat)
     m = build_options(g, seat, mask, -1, -1, need > 0)
     first = decide(g, seat, m, need)  # also marks in g.opt[5] the options that take the trick as it lies
     if m <= 1:
-        return g.opt[0, first] * 16 + g.opt[4, first]
+        return m, first
     if need <= 0:  # decide counted the unseen cards when tricks are wanted
         count_unseen(g, seat)
     f = g.optf[1]
@@ -247,7 +348,10 @@ def aim_play(g, seat, mask):
             dragon = True
         if g.tk_role[i] == C_CLOUD:
             clouds += 1
-    best, best_v, first_v = first, -1e18, 0.0
+    par = g.params[seat]
+    fitted = par[SP_PLAY_ON] != 0.0 and not label
+    deck = g.tab.shape[1]
+    feats = g.optf[0, 2 * deck : 2 * deck + N_SP_PLAY]  # free: the options' dangers and scores lie below
     last_pos, last_p, v = -1, -1.0, 0.0
     for j in range(m):
         ok = g.opt[1, j]
@@ -259,12 +363,31 @@ def aim_play(g, seat, mask):
             own = 1 if g.tab[KIND, g.hands[seat, pos]] == C_CLOUD else 0
             v = aim_value(g, seat, f, order, pos, p, clouds + own)
             last_pos, last_p = pos, p
-        if j == first:
-            first_v = v
-        if v > best_v:
-            best, best_v = j, v
-    if best_v <= first_v + g.params[seat, SP_AIM_GATE]:
-        best = first
+        score = v
+        if fitted or label:
+            out = x[j] if label else feats
+            option_features(g, seat, j, first, v, p, need, f, out)
+            if fitted:
+                for k in range(N_SP_PLAY):
+                    score += par[SP_PLAY + k] * out[k]
+        g.optf[0, deck + j] = score
+    return m, first
+
+
+@hotjit
+def aim_play(g, seat, mask):
+    """``position * 16 + form`` of the expert's card (module notes): the heuristic's unless another option
+    scores more than the gate above it."""
+    m, first = aim_scores(g, seat, mask, g.optf, False)
+    best = first
+    if m > 1:
+        deck = g.tab.shape[1]
+        best_v = -1e18
+        for j in range(m):
+            if g.optf[0, deck + j] > best_v:
+                best, best_v = j, g.optf[0, deck + j]
+        if best_v <= g.optf[0, deck + first] + g.params[seat, SP_AIM_GATE]:
+            best = first
     return g.opt[0, best] * 16 + g.opt[4, best]
 
 
