@@ -15,25 +15,12 @@ import numpy as np
 
 from ...layout import N_SP_PLAY, SP_EXPERT
 from ..jit import jit
-from ..rules.core import ST_LEADER, ST_N, ST_R, ST_TRICK_LEN, ST_TRICK_NO, legal_mask
+from ..rules.core import ST_LEADER, ST_N, ST_R, ST_TRICK_NO, legal_mask
 from .core import N_EV, new_special_state
 from .expert import aim_scores, choose_play
 from .round import bid_turn, play_turn
-from .search import copy_state
+from .search import copy_state, play_out
 from .step import close_trick, deal_special, play_code, score_round, trump_step
-
-
-@jit
-def finish_round(w, events):
-    """Play round ``w`` out from where it stands (mid-trick included), every seat by its policy, and score it."""
-    st = w.st
-    n, r = st[ST_N], st[ST_R]
-    while st[ST_TRICK_NO] < r:
-        leader = st[ST_LEADER]
-        for k in range(st[ST_TRICK_LEN], n):
-            play_turn(w, (leader + k) % n, events)
-        close_trick(w, events)
-    score_round(w, events)
 
 
 @jit
@@ -75,7 +62,7 @@ def special_play_labels(tab, st0, policy, params, key, start, n_rounds, every, x
                         for j in range(m):
                             copy_state(w, g)
                             play_code(w, seat, codes[j], scratch)
-                            finish_round(w, scratch)
+                            play_out(w, scratch)
                             row = rows + j
                             x[row, :] = buf[j, :]
                             values[row] = w.points[seat]

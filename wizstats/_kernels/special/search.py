@@ -58,6 +58,7 @@ from ..rules.core import (
     ST_TURNED,
     SUIT,
     forbidden_bid,
+    legal_mask,
     shuffle_front,
     visible_bid,
 )
@@ -79,9 +80,9 @@ from .core import (
     T_TAKE,
     new_special_state,
 )
-from .expert import sp_expert_bid
+from .expert import choose_play, sp_expert_bid
 from .policy import build_options, hand_estimate, sp_choose_play
-from .step import close_trick, play_code, play_one, score_round
+from .step import close_trick, play_code, score_round
 
 
 # ---------------------------------------------------------------- what the seat knows
@@ -233,13 +234,16 @@ def guess_hidden_bids(w, seat):
 
 @jit
 def play_out(w, events):
-    """Finish the round in ``w``, every seat playing as the special heuristic, and score it."""
+    """Finish the round in ``w`` from where it stands (mid-trick included), every seat playing its cards as
+    :func:`.expert.choose_play` says for its policy (in the search's worlds: the special heuristic; a
+    ``rollout`` seat too), and score it."""
     st = w.st
     n, r = st[ST_N], st[ST_R]
     while st[ST_TRICK_NO] < r:
         leader = st[ST_LEADER]
         for k in range(st[ST_TRICK_LEN], n):
-            play_one(w, (leader + k) % n, events)
+            seat = (leader + k) % n
+            play_code(w, seat, choose_play(w, seat, legal_mask(w, seat)), events)
         close_trick(w, events)
     score_round(w, events)
 
