@@ -268,10 +268,11 @@ def later_chances(g, seat, f, order):
 
 
 @hotjit
-def option_features(g, seat, j, first, v, p, need, f, out):
+def option_features(g, seat, j, first, v, p, need, f, last, want, out):
     """Write option ``j``'s :data:`~wizstats.layout.N_SP_PLAY` card-play features into ``out`` (module notes): 24
     while tricks are wanted (``need`` > 0), else the same 24 after 24 zeros; ``v`` its aimed score, ``p`` its
-    chance to take this trick, ``f`` the hand cards' later chances (:func:`later_chances`)."""
+    chance to take this trick, ``f`` the hand cards' later chances (:func:`later_chances`); per decision:
+    ``last``, whether the seat plays last to the trick, and ``want``, the tricks the other seats still want."""
     tab = g.tab
     half = N_SP_PLAY // 2
     at = 0 if need > 0 else half
@@ -285,7 +286,7 @@ def option_features(g, seat, j, first, v, p, need, f, out):
     out[at + 2] = 1.0 if j == first else 0.0
     out[at + 3] = takes
     out[at + 4] = p if g.st[ST_TRICK_LEN] == 0 else 0.0
-    out[at + 5] = takes if held_after_me(g, seat) == 0 else 0.0
+    out[at + 5] = takes if last else 0.0
     out[at + 6] = f[pos]
     out[at + 7] = f[hl + pos]
     trump = g.st[ST_TRUMP]
@@ -318,10 +319,6 @@ def option_features(g, seat, j, first, v, p, need, f, out):
     elif kind == C_VAMPIRE:
         out[at + 19] = 1.0
     out[at + 22] = max(-1.0, min(1.0, need / hl))
-    want = 0
-    for q in range(g.st[ST_N]):
-        if q != seat:
-            want += max(0, need_of(g, q))
     out[at + 23] = p * want / hl
 
 
@@ -352,6 +349,12 @@ def aim_scores(g, seat, mask, x, label):
     fitted = par[SP_PLAY_ON] != 0.0 and not label
     deck = g.tab.shape[1]
     feats = g.optf[0, 2 * deck : 2 * deck + N_SP_PLAY]  # free: the options' dangers and scores lie below
+    last, want = False, 0
+    if fitted or label:
+        last = held_after_me(g, seat) == 0
+        for q in range(g.st[ST_N]):
+            if q != seat:
+                want += max(0, need_of(g, q))
     last_pos, last_p, v = -1, -1.0, 0.0
     for j in range(m):
         ok = g.opt[1, j]
@@ -366,7 +369,7 @@ def aim_scores(g, seat, mask, x, label):
         score = v
         if fitted or label:
             out = x[j] if label else feats
-            option_features(g, seat, j, first, v, p, need, f, out)
+            option_features(g, seat, j, first, v, p, need, f, last, want, out)
             if fitted:
                 for k in range(N_SP_PLAY):
                     score += par[SP_PLAY + k] * out[k]
