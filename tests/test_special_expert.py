@@ -201,6 +201,8 @@ def test_each_labelled_option_is_played_in_a_full_copy_of_the_round(hand_size: i
     assert np.array_equal(kinds.sum(axis=1), np.ones(len(x)))
     p = x[:, 1] + x[:, 25]
     assert ((p >= 0) & (p <= 1)).all()
+    with pytest.raises(ValueError, match="labelled options, more than"):
+        wizstats.engine.special_card_labels(ALL, hand_size, 10_000_000)
 
 
 def test_the_fitted_card_play_weights_reach_the_kernel_where_they_apply() -> None:

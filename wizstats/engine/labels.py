@@ -18,7 +18,10 @@ from ..players import DEFAULT_POLICY, Policy, resolve_policies
 from ..rules import Rules
 from .setup import round_setup, seed_key
 
-__all__ = ["CardLabels", "SpecialCardLabels", "card_labels", "special_card_labels"]
+__all__ = ["MAX_SPECIAL_ROWS", "CardLabels", "SpecialCardLabels", "card_labels", "special_card_labels"]
+
+MAX_SPECIAL_ROWS = 4_000_000
+"""The most labelled options :func:`special_card_labels` allocates room for in one call (some 1.6 GB)."""
 
 
 @dataclass(frozen=True)
@@ -148,8 +151,14 @@ def special_card_labels(
     hand_size = whole(hand_size, "hand_size", 1, rules.max_hand_size)
     n_rounds = count(n_rounds, "n_rounds", 10_000_000)
     every = whole(every, "every", 1, 1_000_000)
+    # an option per card, three more per Juggler and per Cloud (a suit each), one more for the Shapeshifter
+    rows = (n_rounds * hand_size * rules.n_players // every + 1) * (hand_size + 7)
+    if rows > MAX_SPECIAL_ROWS:
+        raise ValueError(
+            f"n_rounds={n_rounds} at {hand_size} cards, every {every}: up to {rows:,} labelled options, more than"
+            f" {MAX_SPECIAL_ROWS:,} (label fewer rounds per call, with other seeds)"
+        )
     inp = special_setup(rules, hand_size, policy)
-    rows = (n_rounds * hand_size * rules.n_players // every + 1) * 4 * (hand_size + 3)
     x, values = np.zeros((rows, N_SP_PLAY)), np.zeros(rows)
     meta, real = np.zeros((rows, 5), np.int64), np.zeros(rows)
     key = np.uint64(seed_key(seed))
