@@ -166,6 +166,35 @@ def test_labels_are_reproducible_and_checked() -> None:
         card_labels(7, 3, 10)
 
 
+def test_every_round_is_labelled_whatever_the_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """All ``n_rounds`` rounds are labelled (no silent stop when the rows outgrow a guess), the same labels
+    whatever the chunk size; ``max_rows`` stops at a prefix of them.
+
+    With ``p_label=1`` and ``every_card`` each trick's leader with two cards or more has a row per card in
+    his hand, so 20 rounds at 10 cards hold at least 20 * (10 + 9 + ... + 2) = 1,080 rows (the old buffer
+    held 800)."""
+    from wizstats.engine import labels
+
+    args = dict(worlds=0, every_card=True, p_label=1.0, seed=5)
+    lab = card_labels(4, 10, 20, **args)  # type: ignore[arg-type]
+    assert len(lab.values) >= 20 * (sum(range(2, 11)))
+    assert int(lab.chosen.sum()) == int(lab.decision.max()) + 1  # decisions numbered across chunks
+    monkeypatch.setattr(labels, "LABEL_CHUNK_ROWS", 500)  # two rounds a chunk
+    small = card_labels(4, 10, 20, **args)  # type: ignore[arg-type]
+    for a, b in zip(
+        (lab.features, lab.values, lab.decision, lab.chosen),
+        (small.features, small.values, small.decision, small.chosen),
+        strict=True,
+    ):
+        assert np.array_equal(a, b)
+    cut = card_labels(4, 10, 20, max_rows=300, **args)  # type: ignore[arg-type]
+    assert 0 < len(cut.values) <= 300
+    assert np.array_equal(cut.values, lab.values[: len(cut.values)])
+    assert np.array_equal(cut.decision, lab.decision[: len(cut.values)])
+    with pytest.raises(ValueError, match="max_rows"):
+        card_labels(4, 10, 20, max_rows=0)
+
+
 def test_true_deal_values_are_the_scores_of_the_round_played_out() -> None:
     """``worlds=0``: a value is a score of the round (bid hit: 20 + 10 per trick; missed: -10 per trick off)."""
     lab = card_labels(4, 2, 60, worlds=0, seed=3)

@@ -18,7 +18,21 @@ from ..players import DEFAULT_POLICY, Policy, resolve_policies
 from ..rules import Rules
 from .setup import round_setup, seed_key
 
-__all__ = ["MAX_SPECIAL_ROWS", "CardLabels", "SpecialCardLabels", "card_labels", "special_card_labels"]
+__all__ = [
+    "LABEL_CHUNK_ROWS",
+    "MAX_LABEL_ROWS",
+    "MAX_SPECIAL_ROWS",
+    "CardLabels",
+    "SpecialCardLabels",
+    "card_labels",
+    "special_card_labels",
+]
+
+LABEL_CHUNK_ROWS = 200_000
+"""Room (rows) :func:`card_labels` gives one chunk of rounds, for its worst case (one row per legal card)."""
+
+MAX_LABEL_ROWS = 50_000_000
+"""The largest ``max_rows`` :func:`card_labels` takes (some 15 GB)."""
 
 MAX_SPECIAL_ROWS = 4_000_000
 """The most labelled options :func:`special_card_labels` allocates room for in one call (some 1.6 GB)."""
@@ -53,6 +67,7 @@ def card_labels(
     p_label: float = 0.25,
     every_card: bool = False,
     seed: int = 0,
+    max_rows: int | None = None,
 ) -> CardLabels:
     """Card decisions of ``policy`` self-play, each candidate card valued by ``worlds`` rollouts.
 
@@ -64,6 +79,12 @@ def card_labels(
     deal and the seats play the round out by their own policies (``policy``: one for every
     seat, or one per seat). ``every_card``: a row for every legal card, not one per class.
     Standard rules. Same seed, same labels.
+
+    Every one of the ``n_rounds`` rounds is labelled (the rounds go to the kernel in chunks, each
+    with room for its worst case, so memory beyond the result does not grow with ``n_rounds``).
+    ``max_rows``: a budget instead: one buffer of that many rows, and the labelling stops at the
+    first decision that might not fit (the earlier rounds, in order; what ``tools/fit_expert_play.py``
+    and ``tools/fit_expert_net.py`` ask for, so that their shipped fits reproduce).
 
     >>> lab = card_labels(4, 3, 20, worlds=4, seed=1)
     >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all())
@@ -82,19 +103,28 @@ def card_labels(
     tab, st0 = round_setup(rules, hand_size)
     _, ids, params = resolve_policies(policy, rules.n_players)
     epar = Policy.parse("expert").row()
-    rows = int(n_rounds * hand_size * rules.n_players * min(1.0, p_label * 1.5 + 0.05)) + hand_size
-    out = [np.zeros((rows, N_FEAT)), np.zeros(rows), *(np.zeros(rows, np.int64) for _ in range(4))]
-    feats, values, decision, chosen, heuristic, all_needed = out
     key = np.uint64(seed_key(seed))
-    m = kernel(tab, st0, ids, params, epar, key, 0, n_rounds, p_label, worlds, infer, every_card, *out)
-    return CardLabels(
-        feats[:m].copy(),
-        values[:m].copy(),
-        decision[:m].copy(),
-        heuristic[:m].copy(),
-        chosen[:m].copy(),
-        all_needed[:m].copy(),
-    )
+
+    def label(start: int, rounds: int, rows: int) -> list[np.ndarray]:
+        out = [np.zeros((rows, N_FEAT)), np.zeros(rows), *(np.zeros(rows, np.int64) for _ in range(4))]
+        m = kernel(tab, st0, ids, params, epar, key, start, rounds, p_label, worlds, infer, every_card, *out)
+        return [a[:m].copy() for a in out]
+
+    if max_rows is not None:
+        parts = [label(0, n_rounds, count(max_rows, "max_rows", MAX_LABEL_ROWS))]
+    else:
+        # at most one row per legal card: each seat holds hand_size, hand_size - 1, ... cards
+        worst = rules.n_players * hand_size * (hand_size + 1) // 2
+        chunk = max(1, LABEL_CHUNK_ROWS // worst)
+        parts, decisions = [], 0
+        for start in range(0, n_rounds, chunk):
+            rounds = min(chunk, n_rounds - start)
+            part = label(start, rounds, rounds * worst + hand_size)  # the kernel keeps hand_size rows spare
+            part[2] += decisions  # the kernel numbers each call's decisions from 0
+            decisions = int(part[2][-1]) + 1 if len(part[2]) else decisions
+            parts.append(part)
+    feats, values, decision, chosen, heuristic, all_needed = (np.concatenate([p[k] for p in parts]) for k in range(6))
+    return CardLabels(feats, values, decision, heuristic, chosen, all_needed)
 
 
 @dataclass(frozen=True)
