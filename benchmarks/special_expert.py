@@ -22,6 +22,12 @@ At 4 players with all nine special cards (RULES 8), standard scoring, open bids:
   play with the expert's own bids (its bid search centred on the expert's bid, no other bid tried), at 5 and
   10 cards: what is left of the margin is card play. Kept under ``search_play`` with its commit;
   ``--only-search-play`` measures it alone.
+- **the endgame search's depth**: the same arena (one ``rollout`` seat against three experts) at 5 cards with the
+  expert searching its last 0 (``fitted`` = 1's play), 1, 2, 3 or all 5 cards
+  (:data:`wizstats.engine.special.ENDGAME_CARDS` set for the run), and at 10 cards with none and with the last 2
+  (:data:`~wizstats.engine.special.ENDGAME_UP_TO` lifted for the run: what the search would add there), with the
+  experts' self-play speed at 5 and 10 cards with and without it. Kept under ``endgame`` with its commit;
+  ``--only-endgame`` measures it alone.
 
 Writes ``benchmarks/special_expert.json`` (no time stamp; the commit it measured) and prints it.
 
@@ -29,6 +35,7 @@ Writes ``benchmarks/special_expert.json`` (no time stamp; the commit it measured
     nice -n 5 python benchmarks/special_expert.py --rounds 2000 --deals 100 --out /tmp/x.json   # a quick look
     nice -n 10 python benchmarks/special_expert.py --only-rollout   # the search part: some 8 minutes, one core
     nice -n 10 python benchmarks/special_expert.py --only-search-play   # the card-play part: some 10 minutes
+    nice -n 10 python benchmarks/special_expert.py --only-endgame   # the endgame part: some 12 minutes
     nice -n 5 python benchmarks/special_expert.py --keep-search   # the rest, the search parts kept: some 8 minutes
 """
 
@@ -78,13 +85,13 @@ def margin(hand_size: int, n_rounds: int) -> dict[str, float]:
     return {"hand_size": hand_size, "margin": mean, "low": ci.low, "high": ci.high, "deals": n_rounds}
 
 
-def speed(policy: str, n_rounds: int) -> float:
-    """Rounds per second at 4 x 10, all special cards, one thread (best of three after a warm-up)."""
-    wizstats.simulate(4, 10, min(200, n_rounds), rules=RULES, policies=policy, threads=1)
+def speed(policy: str, n_rounds: int, hand_size: int = 10) -> float:
+    """Rounds per second at 4 x ``hand_size``, all special cards, one thread (best of three after a warm-up)."""
+    wizstats.simulate(4, hand_size, min(200, n_rounds), rules=RULES, policies=policy, threads=1)
     best = 0.0
     for k in range(3):
         t0 = time.perf_counter()
-        wizstats.simulate(4, 10, n_rounds, rules=RULES, policies=policy, threads=1, seed=k)
+        wizstats.simulate(4, hand_size, n_rounds, rules=RULES, policies=policy, threads=1, seed=k)
         best = max(best, n_rounds / (time.perf_counter() - t0))
     return best
 
@@ -125,6 +132,26 @@ def search_play_record(n_deals: int, commit: str) -> dict[str, object]:
     }
 
 
+def endgame_record(n_deals: int, commit: str) -> dict[str, object]:
+    """The expert against one ``rollout`` seat by the depth of its endgame search, and its speed, with the commit."""
+    from wizstats.engine import special
+
+    saved = special.ENDGAME_CARDS, special.ENDGAME_UP_TO
+    rows, speeds = [], []
+    try:
+        for h, depths in ((5, (0, 1, 2, 3, 5)), (10, (0, 2))):
+            special.ENDGAME_UP_TO = h
+            for depth in depths:
+                special.ENDGAME_CARDS = depth
+                rows.append({"cards_searched": depth, **margin_vs_rollout(h, n_deals)})
+                speeds.append(
+                    {"hand_size": h, "cards_searched": depth, "rounds_per_s": round(speed("expert", 4000, h))}
+                )
+    finally:
+        special.ENDGAME_CARDS, special.ENDGAME_UP_TO = saved
+    return {"commit": commit, "expert_margin_vs_1_rollout": rows, "expert_rounds_per_s_one_thread": speeds}
+
+
 def main(argv: list[str] | None = None) -> int:
     """Measure and write the record."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -134,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--only-search-play", action="store_true", help="measure the part against the search's card play alone"
     )
+    ap.add_argument("--only-endgame", action="store_true", help="measure the part on the endgame search alone")
     ap.add_argument(
         "--keep-search", action="store_true", help="measure the rest, keep the record's search parts as they are"
     )
@@ -142,10 +170,11 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
-    if args.only_rollout or args.only_search_play:
+    if args.only_rollout or args.only_search_play or args.only_endgame:
         record = json.loads(args.out.read_text())
-        key = "rollout" if args.only_rollout else "search_play"
-        record[key] = (rollout_record if args.only_rollout else search_play_record)(args.deals, commit)
+        key = "rollout" if args.only_rollout else "search_play" if args.only_search_play else "endgame"
+        part = {"rollout": rollout_record, "search_play": search_play_record, "endgame": endgame_record}[key]
+        record[key] = part(args.deals, commit)
         args.out.write_text(json.dumps(record, indent=1) + "\n")
         print(json.dumps(record[key], indent=1))
         return 0
@@ -159,10 +188,11 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.keep_search:
         kept = json.loads(args.out.read_text())
-        record.update({key: kept[key] for key in ("rollout", "search_play")})
+        record.update({key: kept[key] for key in ("rollout", "search_play", "endgame") if key in kept})
     else:
         record["rollout"] = rollout_record(args.deals, commit)
         record["search_play"] = search_play_record(args.deals, commit)
+        record["endgame"] = endgame_record(args.deals, commit)
     args.out.write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps(record, indent=1))
     return 0

@@ -25,6 +25,8 @@ At 4 players with all nine special cards (RULES 8), standard scoring, open bids,
    unweighted expert but lost some 0.9 points per round against ``rollout`` (seed 7, 2,000 deals), and this
    drops them there. The file keeps all three measured differences.
 
+The player fitted, labelled and validated is :data:`PLAYER`: the expert's card play without its endgame search
+(``fitted`` = 2, the default, plays its last cards by the search, where these weights are not read).
 Weights rounded to 4 decimals, so the same run writes the same bytes. The engine reads the weights at 4 players
 with all nine special cards (:func:`wizstats.engine.special.table_applies`), the other rules play without them.
 
@@ -46,12 +48,25 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fit_expert_play import fit_band  # noqa: E402  (a sibling tool)
 
-__all__ = ["PASSES", "RIDGE", "SIZES", "ROLLOUT_UP_TO", "fit_size", "gain", "main", "solo_margins", "validate"]
+__all__ = [
+    "PASSES",
+    "PLAYER",
+    "RIDGE",
+    "SIZES",
+    "ROLLOUT_UP_TO",
+    "fit_size",
+    "gain",
+    "main",
+    "solo_margins",
+    "validate",
+]
 
 SIZES = range(2, 18)
 """Hand sizes fitted (round 1 has no choice of card; 17 is the largest at 4 players)."""
 RIDGE = 1.0
 PASSES = 3
+PLAYER = "expert:fitted=1"
+"""The expert whose card play is fitted: its weights, without the endgame search of ``fitted`` = 2."""
 ROLLOUT_UP_TO = 10
 """The largest hand size validated against the special ``rollout`` (larger ones cost too much search)."""
 N_SIZES = 24
@@ -89,7 +104,7 @@ def fit_size(args: tuple[int, np.ndarray | None, int, int]) -> tuple[int, np.nda
 
     n_rounds = max(200, int(decisions / (hand_size * 4 / 3 * 0.8)))
     with with_weights(weights):
-        lab = special_card_labels(rules(), hand_size, n_rounds, policy="expert", seed=seed + hand_size)
+        lab = special_card_labels(rules(), hand_size, n_rounds, policy=PLAYER, seed=seed + hand_size)
     x = lab.features
     aimed = 10.0 * (x[:, 0] + x[:, x.shape[1] // 2])  # feature 0 of either half: the aimed points / 10
     w = fit_band(x, lab.values - aimed, lab.decision, RIDGE)
@@ -100,7 +115,7 @@ def solo_margins(
     hand_size: int, weights: np.ndarray | None, solo: str, others: str, deals: int, seed: int
 ) -> np.ndarray:
     """Per deal, one ``solo`` seat's points less the mean of three ``others`` seats', averaged over the four seats
-    it can take (the deals of ``seed``: the same whatever the weights); ``expert`` plays with ``weights``."""
+    it can take (the deals of ``seed``: the same whatever the weights); the expert plays with ``weights``."""
     import wizstats
 
     per_deal = np.zeros(deals)
@@ -132,14 +147,14 @@ def validate(args: tuple[int, np.ndarray, int, int]) -> tuple[int, np.ndarray]:
     import wizstats
 
     with with_weights(weights):
-        res = wizstats.arena(["expert", "expert:fitted=0"], 4, [hand_size], deals, seed=seed, rules=rules())
+        res = wizstats.arena([PLAYER, "expert:fitted=0"], 4, [hand_size], deals, seed=seed, rules=rules())
     row = res.frame.iloc[0]
     out = np.full((3, 3), np.nan)
     out[0] = [row["margin"], row["margin_low"], row["margin_high"]]
-    out[1] = gain(*(solo_margins(hand_size, w, "expert", "heuristic", deals, seed) for w in (weights, None)))
+    out[1] = gain(*(solo_margins(hand_size, w, PLAYER, "heuristic", deals, seed) for w in (weights, None)))
     if hand_size <= ROLLOUT_UP_TO:
         n = deals // 4
-        out[2] = gain(*(-solo_margins(hand_size, w, "rollout", "expert", n, seed) for w in (weights, None)))
+        out[2] = gain(*(-solo_margins(hand_size, w, "rollout", PLAYER, n, seed) for w in (weights, None)))
     return hand_size, out
 
 

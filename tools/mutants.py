@@ -614,6 +614,18 @@ MUTANTS: list[Mutant] = [
         "special-card labels: the copy of the round forgets the tricks the seat has taken",
         ("tests/test_special_expert.py::test_each_labelled_option_is_played_in_a_full_copy_of_the_round",),
     ),
+    Mutant(
+        "X10",
+        "players",
+        K + "special/round.py",
+        "    return p == SP_ROLLOUT or (p == SP_EXPERT and g.hand_len[seat] <= g.params[seat, SP_END])\n",
+        "    return p == SP_ROLLOUT or (p == SP_EXPERT and g.hand_len[seat] < g.params[seat, SP_END])\n",
+        "special expert: the endgame search starts a card late (its last card only)",
+        (
+            "tests/test_special_expert.py::test_the_endgame_search_plays_only_the_last_cards",
+            "tests/test_special_expert.py::test_one_seat_with_the_endgame_search_beats_three_without",
+        ),
+    ),
 ]
 
 

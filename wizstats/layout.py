@@ -86,7 +86,8 @@ N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks,
 SP_PLAY_ON = SP_TABLE + 2 * N_SP_FEATURES  # 107: 1 adds the fitted card-play weights to each option's aimed score
 SP_PLAY = SP_PLAY_ON + 1  # 108: first fitted card-play weight (.special.expert.option_features)
 N_SP_PLAY = 48  # 24 features of an option while tricks are wanted, then the same 24 once the bid is reached
-N_SP_PARAMS = SP_PLAY + N_SP_PLAY
+SP_END = SP_PLAY + N_SP_PLAY  # 156: the expert plays the search's card (SP_WORLDS worlds) from this many cards in hand
+N_SP_PARAMS = SP_END + 1
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""
 
 # The one-colour engine (RULES 9, wizstats._kernels.variants.onecolour): its own policy ids and, after the

@@ -164,7 +164,10 @@ def special_card_labels(
     decision (counted over all seats) of a seat playing the special ``expert``, with more than one option, each
     option gets the features of the expert's card play and the points the seat scores when it is played in a
     copy of the round and the seats play the rest by their own policies
-    (:mod:`wizstats._kernels.special.labels`). Same seed, same labels.
+    (:mod:`wizstats._kernels.special.labels`); the copies play the expert's cards without its endgame search
+    (``expert:fitted=1``'s play), and a seat's decisions in its endgame are not labelled, so label
+    ``expert:fitted=1`` self-play (as ``tools/fit_special_play.py`` does) for values that are the round's own.
+    Same seed, same labels.
 
     >>> lab = special_card_labels(Rules(4, special_cards="all"), 5, 30, seed=1)
     >>> lab.features.shape[1], bool((np.diff(lab.decision) >= 0).all()), int(lab.chosen.sum()) == len(lab.real)

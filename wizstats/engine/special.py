@@ -36,6 +36,7 @@ from ..layout import (
     P_RANDOM,
     SP_AIM,
     SP_AIM_GATE,
+    SP_END,
     SP_EXPERT,
     SP_FLEX,
     SP_FUTURE,
@@ -59,6 +60,9 @@ from .setup import CHUNK_ROUNDS, KernelInputs, engine_players, n_blocks, round_s
 from .standard import SimulationResult, trace_row
 
 __all__ = [
+    "ENDGAME_CARDS",
+    "ENDGAME_UP_TO",
+    "ENDGAME_WORLDS",
     "EVENTS",
     "SpecialEngine",
     "SpecialSimulationResult",
@@ -97,6 +101,22 @@ worlds without inference from the bids, and plays them out with the special heur
 @functools.cache
 def _expert_fit() -> dict[str, np.ndarray]:
     return load("special_expert")
+
+
+ENDGAME_CARDS = 2
+"""The special expert (``fitted`` = 2) plays the search's card once it holds this many cards or fewer; chosen by
+``benchmarks/special_expert.py --only-endgame`` (one ``rollout`` seat against three experts searching their last
+0, 1, 2, 3 or all cards at 5 cards, all nine special cards), whose record prints in ``docs/special.md``."""
+
+ENDGAME_WORLDS = 16
+"""Worlds the special expert's endgame search deals per card decision."""
+
+ENDGAME_UP_TO = 9
+"""The largest hand size with the endgame search. It costs its time in every round (some 0.1 ms per decision
+searched): at larger hands the expert plays without it, so that it keeps the speed asked of it at 4 x 10
+(5,000 rounds/s, one thread); the same record measures what the search would add at 10 cards. Like the fitted
+weights it plays only under :func:`table_applies` (4 players, all nine special cards), where it is measured;
+the report's pages on single special cards keep the expert without it (and their run time)."""
 
 
 def expert_row(hand_size: int) -> dict[str, Any]:
@@ -172,7 +192,10 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     :mod:`wizstats._kernels.special.policy`). ``expert`` plays the special expert
     (:mod:`wizstats._kernels.special.expert`) with the settings of :func:`expert_row`, its card play built on
     the heuristic's at the heuristic's defaults; it takes one parameter, ``fitted``: 0 plays without the fitted
-    card-play weights (``play``), 1 and 2 (the default) with them where they are fitted. ``rollout`` plays the special engine's
+    card-play weights (``play``), 1 with them where they are fitted, 2 (the default) also plays its last
+    :data:`ENDGAME_CARDS` cards by the search's choice over :data:`ENDGAME_WORLDS` worlds (as ``rollout`` plays a
+    card) at hand sizes up to :data:`ENDGAME_UP_TO`, under the rules its card play is fitted and measured in
+    (:func:`table_applies`). ``rollout`` plays the special engine's
     search (:mod:`wizstats._kernels.special.search`) with its ``worlds``, ``samples``, ``window`` and
     ``bidder`` (0: the special heuristic's bid at the centre of its bid search and for the bids in its worlds,
     1: the special expert's); columns 0-8 of its row are that bidder's, the last three its search's. Other
@@ -199,6 +222,13 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
         if policy.name == "expert" or (policy.name == "rollout" and policy.params["bidder"] == 1):
             weights = policy.name == "expert" and policy.params["fitted"] > 0
             expert_columns(params, seat, expert_row(hand_size), table_applies(rules), weights)
+        if (
+            policy.name == "expert"
+            and policy.params["fitted"] == 2
+            and table_applies(rules)
+            and hand_size <= ENDGAME_UP_TO
+        ):
+            params[seat, [SP_WORLDS, SP_END]] = [ENDGAME_WORLDS, ENDGAME_CARDS]
         if policy.name == "rollout":
             search = [policy.params[name] for name in ("worlds", "samples", "window")]
             params[seat, [SP_WORLDS, SP_SAMPLES, SP_WINDOW]] = search

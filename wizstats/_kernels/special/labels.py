@@ -2,7 +2,8 @@
 
 The data ``tools/fit_special_play.py`` fits the special ``expert``'s card-play weights to (columns
 ``SP_PLAY`` .., :mod:`.expert`). Rounds are played as :func:`.round.play_special_round` plays them; at every
-``every``-th card decision of a seat with the special expert's policy and more than one option, each option
+``every``-th card decision of a seat with the special expert's policy and more than one option (not in its
+endgame, where it plays the search's card: :func:`.round.searches`), each option
 (:func:`.expert.aim_scores`: every legal card in every form) is played in a copy of the true round state,
 which every seat then plays out by its own policy, and the seat's points in that copy are the option's value.
 Labelling reads the state and leaves the round as it was: the rounds played are those of the same seeds'
@@ -18,7 +19,7 @@ from ..jit import jit
 from ..rules.core import ST_LEADER, ST_N, ST_R, ST_TRICK_NO, legal_mask
 from .core import N_EV, new_special_state
 from .expert import aim_scores, choose_play
-from .round import bid_turn, play_turn
+from .round import bid_turn, play_turn, searches
 from .search import copy_state, play_out
 from .step import close_trick, deal_special, play_code, score_round, trump_step
 
@@ -50,7 +51,7 @@ def special_play_labels(tab, st0, policy, params, key, start, n_rounds, every, x
             for k in range(n):
                 seat = (leader + k) % n
                 count += 1
-                if count % every == 0 and g.policy[seat] == SP_EXPERT:
+                if count % every == 0 and g.policy[seat] == SP_EXPERT and not searches(g, seat):
                     mask = legal_mask(g, seat)
                     m, first = aim_scores(g, seat, mask, buf, True)
                     if m > 1 and rows + m <= x.shape[0]:

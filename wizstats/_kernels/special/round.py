@@ -9,7 +9,8 @@ leads next) and, if a Juggler was played in it, every seat passes a card left. A
 trick each Cloud in a player's tricks changes his bid by +-1, chosen to score best. The mechanics are
 :mod:`.step`'s; here each seat's policy chooses its bid and its cards: ``rollout``
 (:data:`~wizstats.layout.SP_ROLLOUT`) by the search of :mod:`.search`, the others as :mod:`.expert` and
-:mod:`.policy` say.
+:mod:`.policy` say, except the expert's last ``SP_END`` cards, which it plays by the search too
+(:func:`searches`).
 
 Each round ``i`` draws from its own stream ``seed_round(key, i)``, as in :mod:`.round`.
 """
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...layout import SP_ROLLOUT
+from ...layout import SP_END, SP_EXPERT, SP_ROLLOUT
 from ..jit import hotjit, jit, pjit, prange
 from ..rules.core import (
     ST_BIDS_MADE,
@@ -78,10 +79,18 @@ def bid_turn(g, seat):
 
 
 @hotjit
+def searches(g, seat):
+    """Whether ``seat`` plays the search's card now: a ``rollout`` seat always, the expert once it holds at most
+    ``SP_END`` cards (its endgame, where the search sees what its card-play features miss)."""
+    p = g.policy[seat]
+    return p == SP_ROLLOUT or (p == SP_EXPERT and g.hand_len[seat] <= g.params[seat, SP_END])
+
+
+@hotjit
 def play_turn(g, seat, events):
-    """``seat`` plays as its policy says: the search's card for ``rollout``, else :func:`.expert.choose_play`."""
+    """``seat`` plays as its policy says: the search's card (:func:`searches`), else :func:`.expert.choose_play`."""
     mask = legal_mask(g, seat)
-    code = rollout_card(g, seat, mask) if g.policy[seat] == SP_ROLLOUT else choose_play(g, seat, mask)
+    code = rollout_card(g, seat, mask) if searches(g, seat) else choose_play(g, seat, mask)
     play_code(g, seat, code, events)
 
 
