@@ -58,6 +58,11 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = wizstats.Rules(4, special_cards="all")
 MARGIN_SIZES = (3, 5, 8, 10, 13)
 ROLLOUT_SIZES = (5, 10)
+ROLLOUT_DEALS = {5: 6000, 10: 2000}
+"""Deals against ``rollout`` per hand size: at 5 cards 2,000 left the interval of the expert's margin on both
+sides of the target (-0.5), so that row takes 6,000 (some 3 minutes)."""
+ENDGAME_DEALS = 2000
+"""Deals per row of the endgame's depth (at most)."""
 SEED = 99
 
 
@@ -113,27 +118,28 @@ def margin_vs_rollout(hand_size: int, n_deals: int, search: str = "rollout") -> 
     }
 
 
-def rollout_record(n_deals: int, commit: str) -> dict[str, object]:
+def rollout_record(n_deals: dict[int, int], commit: str) -> dict[str, object]:
     """The part measured against the special search, with the commit it measured."""
     return {
         "commit": commit,
         "rollout_params": {k: v for k, v in wizstats.Policy("rollout").params.items() if k in ROLLOUT_READS},
-        "expert_margin_vs_1_rollout": [margin_vs_rollout(h, n_deals) for h in ROLLOUT_SIZES],
+        "expert_margin_vs_1_rollout": [margin_vs_rollout(h, n_deals[h]) for h in ROLLOUT_SIZES],
         "rounds_per_s_4x10_one_thread": round(speed("rollout", 20), 1),
     }
 
 
-def search_play_record(n_deals: int, commit: str) -> dict[str, object]:
+def search_play_record(n_deals: dict[int, int], commit: str) -> dict[str, object]:
     """The expert against the search's card play with its own bids (:data:`SEARCH_PLAY`), with the commit."""
     return {
         "commit": commit,
         "player": SEARCH_PLAY,
-        "expert_margin_vs_1_search_play": [margin_vs_rollout(h, n_deals, SEARCH_PLAY) for h in ROLLOUT_SIZES],
+        "expert_margin_vs_1_search_play": [margin_vs_rollout(h, n_deals[h], SEARCH_PLAY) for h in ROLLOUT_SIZES],
     }
 
 
-def endgame_record(n_deals: int, commit: str) -> dict[str, object]:
-    """The expert against one ``rollout`` seat by the depth of its endgame search, and its speed, with the commit."""
+def endgame_record(n_deals: dict[int, int], commit: str) -> dict[str, object]:
+    """The expert against one ``rollout`` seat by the depth of its endgame search (:data:`ENDGAME_DEALS` deals),
+    and its speed, with the commit."""
     from wizstats.engine import special
 
     saved = special.ENDGAME_CARDS, special.ENDGAME_UP_TO
@@ -143,7 +149,7 @@ def endgame_record(n_deals: int, commit: str) -> dict[str, object]:
             special.ENDGAME_UP_TO = h
             for depth in depths:
                 special.ENDGAME_CARDS = depth
-                rows.append({"cards_searched": depth, **margin_vs_rollout(h, n_deals)})
+                rows.append({"cards_searched": depth, **margin_vs_rollout(h, min(n_deals[h], ENDGAME_DEALS))})
                 speeds.append(
                     {"hand_size": h, "cards_searched": depth, "rounds_per_s": round(speed("expert", 4000, h))}
                 )
@@ -156,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     """Measure and write the record."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=20_000, help="deals per measure (default: 20000)")
-    ap.add_argument("--deals", type=int, default=2000, help="deals per hand size against rollout (default: 2000)")
+    ap.add_argument(
+        "--deals",
+        default=",".join(str(ROLLOUT_DEALS[h]) for h in ROLLOUT_SIZES),
+        help="deals against rollout, one number or one per hand size 5,10 (default: %(default)s)",
+    )
     ap.add_argument("--only-rollout", action="store_true", help="measure the part against rollout alone")
     ap.add_argument(
         "--only-search-play", action="store_true", help="measure the part against the search's card play alone"
@@ -167,6 +177,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "special_expert.json")
     args = ap.parse_args(argv)
+    counts = [int(x) for x in str(args.deals).split(",")]
+    if len(counts) == 1:
+        counts *= len(ROLLOUT_SIZES)
+    if len(counts) != len(ROLLOUT_SIZES) or min(counts) < 2:
+        ap.error(f"--deals: one count (>= 2) or one per hand size {ROLLOUT_SIZES}, got {args.deals!r}")
+    args.deals = dict(zip(ROLLOUT_SIZES, counts, strict=True))
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=False
     ).stdout.strip()
