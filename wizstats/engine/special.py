@@ -193,8 +193,8 @@ def special_setup(rules: Rules, hand_size: int, policies: Policies) -> KernelInp
     (:mod:`wizstats._kernels.special.expert`) with the settings of :func:`expert_row`, its card play built on
     the heuristic's at the heuristic's defaults; it takes one parameter, ``fitted``: 0 plays without the fitted
     card-play weights (``play``), 1 with them where they are fitted, 2 (the default) also plays its last
-    :data:`ENDGAME_CARDS` cards by the search's choice over :data:`ENDGAME_WORLDS` worlds (as ``rollout`` plays a
-    card) at hand sizes up to :data:`ENDGAME_UP_TO`, under the rules its card play is fitted and measured in
+    :data:`ENDGAME_CARDS` cards by the search's choice over :data:`ENDGAME_WORLDS` worlds (as ``rollout:bidder=1``
+    plays a card: the seats in its worlds play the special heuristic with the expert's row) at hand sizes up to :data:`ENDGAME_UP_TO`, under the rules its card play is fitted and measured in
     (:func:`table_applies`). ``rollout`` plays the special engine's
     search (:mod:`wizstats._kernels.special.search`) with its ``worlds``, ``samples``, ``window`` and
     ``bidder`` (0: the special heuristic's bid at the centre of its bid search and for the bids in its worlds,
