@@ -67,8 +67,9 @@ def test_the_player_plays_the_card_its_features_score_best(hand_size: int) -> No
     card the expert then played in the game (the playing path: its own view and memos) must be the legal
     card with the largest weighted sum when that beats the heuristic's card by more than the hand size's
     gate, else the heuristic's card; exactly (ties go to the heuristic's card, then the lowest card). Where the
-    seat needs every trick left it plays the heuristic's card (its likeliest winner), whatever the weights."""
-    lab = card_labels(4, hand_size, 150, policy="expert:fitted=1", worlds=0, every_card=True, seed=hand_size)
+    seat needs every trick left it plays the heuristic's card (its likeliest winner), whatever the weights.
+    Without the endgame search (``endgame=0``), which plays the last two cards by search instead."""
+    lab = card_labels(4, hand_size, 150, policy="expert:fitted=1,endgame=0", worlds=0, every_card=True, seed=hand_size)
     w, gate = _weights()[hand_size - 1], _gates()[hand_size - 1]
     assert np.any(w != 0.0)
     scores = lab.features @ w
@@ -237,8 +238,8 @@ def test_the_network_player_plays_the_card_its_network_scores_best(hand_size: in
     """``expert:fitted=2`` self-play, labelled with every legal card: the card played must be the one the
     network (computed here in numpy) scores best when it beats the heuristic's card at all, else the
     heuristic's card, and the heuristic's card where every trick left is needed. Scores within 1e-9 of
-    each other count as a tie (the kernel adds in another order)."""
-    lab = card_labels(4, hand_size, 120, policy="expert:fitted=2", worlds=0, every_card=True, seed=hand_size)
+    each other count as a tie (the kernel adds in another order). Without the endgame search (``endgame=0``)."""
+    lab = card_labels(4, hand_size, 120, policy="expert:fitted=2,endgame=0", worlds=0, every_card=True, seed=hand_size)
     scores = _net_scores(lab.features, hand_size)
     n = int(lab.decision.max()) + 1
     assert n > 40

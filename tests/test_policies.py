@@ -86,16 +86,16 @@ def test_unknown_policy_and_parameter_are_clear_errors() -> None:
 
 
 def test_a_frozen_version_parses_prints_and_refuses_unknown_versions() -> None:
-    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size, no sure cards and no reading
-    of the dealer's named suit by the others, and prints as its name."""
+    """``expert:v1`` is the expert with one dealer's offset (0.4) at every hand size, no sure cards, no reading
+    of the dealer's named suit by the others and no endgame search, and prints as its name."""
     v1 = Policy.parse("expert:v1")
     assert v1.name == "expert" and v1.params["named"] == 0.4 and v1.params["sure"] == 2.0
-    assert v1.params["others"] == 0.0
-    frozen = {"named", "sure", "others"}
+    assert v1.params["others"] == 0.0 and v1.params["endgame"] == 0.0
+    frozen = {"named", "sure", "others", "endgame"}
     assert {k: v for k, v in v1.params.items() if k not in frozen} == {
         k: v for k, v in Policy("expert").params.items() if k not in frozen
     }
-    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4, sure=2, others=0)) == "expert:v1"
+    assert str(v1) == "expert:v1" and str(Policy("expert", named=0.4, sure=2, others=0, endgame=0)) == "expert:v1"
     assert str(Policy("expert", named=0.4, sure=2)) == "expert:named=0.4,sure=2"
     assert str(Policy("expert")) == "expert" and str(Policy("expert", named=0.4)) == "expert:named=0.4"
     assert Policy.parse(" Expert:V1 ") == v1

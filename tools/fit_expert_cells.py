@@ -67,7 +67,9 @@ Cell = tuple[int, int]
 
 
 def _policy(name: str, value: float, fixed: dict[str, float]) -> str:
-    return "expert:" + ",".join(f"{k}={v:g}" for k, v in {**fixed, name: value}.items())
+    """The expert at ``name=value`` and ``fixed``, without its endgame search (``endgame=0``, as when the cells
+    were fitted; the search plays only cards, after these bids)."""
+    return "expert:" + ",".join(f"{k}={v:g}" for k, v in {**fixed, name: value, "endgame": 0}.items())
 
 
 def margin(

@@ -220,7 +220,7 @@ def fit_all(label_sets: list[list[Labels]], args: argparse.Namespace) -> list[np
 def main(argv: list[str] | None = None) -> int:
     """Label, fit, report the held-out regret and write the weights, ``--iterations`` times."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--policy", default="expert:fitted=1", help="the self-play labelled first (every seat)")
+    ap.add_argument("--policy", default="expert:fitted=1,endgame=0", help="the self-play labelled first (every seat)")
     ap.add_argument(
         "--iterations",
         type=int,
@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     sets = []
     for k in range(1, args.iterations + 1):
-        policy = args.policy if k == 1 else "expert:fitted=2"
+        policy = args.policy if k == 1 else "expert:fitted=2,endgame=0"
         labels = None if args.labels is None else args.labels.with_suffix(f".{k}.npz")
         sets.append(labelled(policy, args, labels))
         weights = fit_all(sets, args)

@@ -61,7 +61,9 @@ def label(args: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, np.n
     per_round = max(0.5, 0.55 * r * 4 * p_label)  # labelled decisions per round, roughly
     n_rounds = int(decisions / per_round) + 1
     budget = int(n_rounds * r * 4 * (p_label * 1.5 + 0.05)) + r  # the rows the shipped fit was labelled in
-    lab = card_labels(4, r, n_rounds, policy="expert:fitted=0", worlds=0, p_label=p_label, seed=seed, max_rows=budget)
+    lab = card_labels(
+        4, r, n_rounds, policy="expert:fitted=0,endgame=0", worlds=0, p_label=p_label, seed=seed, max_rows=budget
+    )
     used = lab.all_needed == 0  # where every trick left is needed the expert plays the heuristic's card
     return r, lab.features[used], lab.values[used], lab.decision[used]
 
@@ -110,7 +112,7 @@ def validate(args: tuple[int, int, int]) -> tuple[int, list[tuple[float, float]]
     import wizstats
 
     out = []
-    for policy in [f"expert:fitted=1,gate={g:g}" for g in GATES] + ["expert:fitted=0"]:
+    for policy in [f"expert:fitted=1,gate={g:g},endgame=0" for g in GATES] + ["expert:fitted=0,endgame=0"]:
         tab = wizstats.arena([policy, "heuristic"], 4, hand_sizes=[r], n_rounds=deals, seed=seed, threads=1).table()
         row = tab[tab.policy.str.startswith("expert")].iloc[0]
         out.append((float(row.margin), float(row.margin_low)))

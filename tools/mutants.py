@@ -626,6 +626,18 @@ MUTANTS: list[Mutant] = [
             "tests/test_special_expert.py::test_one_seat_with_the_endgame_search_beats_three_without",
         ),
     ),
+    Mutant(
+        "X11",
+        "players",
+        K + "players/dispatch.py",
+        "        if g.hand_len[seat] <= endgame_cards(g.st[ST_R], g.params[seat, E_ENDGAME]):\n",
+        "        if g.hand_len[seat] < endgame_cards(g.st[ST_R], g.params[seat, E_ENDGAME]):\n",
+        "expert: the endgame search starts a card late (its last card only, which is forced)",
+        (
+            "tests/test_expert_endgame.py::test_the_endgame_search_plays_only_the_last_two_cards",
+            "tests/test_expert_endgame.py::test_one_seat_with_the_endgame_search_beats_three_without",
+        ),
+    ),
 ]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 MAXP = 8
 """Most seats at a table (the kernels' per-seat arrays have this many rows)."""
-N_PARAMS = 14
+N_PARAMS = 15
 """Parameter columns per seat (``float64[MAXP, N_PARAMS]``)."""
 
 # ---------------------------------------------------------------- policy ids (wizstats._kernels.players.dispatch)
@@ -61,6 +61,7 @@ E_SEARCH = 10  # hand sizes 2..search bid by a rollout search (.pimc.expert_sear
 E_NAMED = 11  # bidding: the dealer's estimate lowered by this many tricks after he named trump looking at his hand
 E_SURE = 12  # bidding: cards with at least this chance of a trick are sure; the bids read and the offset move the rest
 E_OTHERS = 13  # bidding: another seat bids this many tricks lower after the dealer named trump looking at his hand
+E_ENDGAME = 14  # card play: its last this many cards by the rollout search (.pimc.search_card, called by .dispatch)
 
 # The special-card engine (RULES 8, wizstats._kernels.special): its own policy ids and, after the special
 # heuristic's columns H_SCALE .. H_NORM, its expert's bid columns.
@@ -75,18 +76,18 @@ SP_WINDOW = 11  # rollout: bids tried on either side of its bidder's bid
 # The special engine's rows are wider than N_PARAMS: after them, the special expert's own columns (a row of
 # another policy leaves them 0). Its table of expected tricks per card type: N_SP_FEATURES weights for rounds
 # with trump, then as many without (.special.expert.table_estimate).
-SP_TABLE_ON = N_PARAMS  # 13: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
-SP_AIM = N_PARAMS + 1  # 14: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
-SP_AIM_GATE = N_PARAMS + 2  # 15: how many points the aimed card must score above the heuristic's card
-SP_FUTURE = N_PARAMS + 3  # 16: multiplies a hand card's chance of a later trick while tricks are still wanted
-SP_SATED = N_PARAMS + 4  # 17: ... once the bid is reached (the seat ducks with its cards then)
-SP_FLEX = N_PARAMS + 5  # 18: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
-SP_TABLE = N_PARAMS + 6  # 19: first weight of the table
+SP_TABLE_ON = N_PARAMS  # 15: 1 bids from the fitted table of expected tricks (0: the heuristic's estimate)
+SP_AIM = N_PARAMS + 1  # 16: 1 plays the card whose expected score, aiming at the bid, is best (.special.expert)
+SP_AIM_GATE = N_PARAMS + 2  # 17: how many points the aimed card must score above the heuristic's card
+SP_FUTURE = N_PARAMS + 3  # 18: multiplies a hand card's chance of a later trick while tricks are still wanted
+SP_SATED = N_PARAMS + 4  # 19: ... once the bid is reached (the seat ducks with its cards then)
+SP_FLEX = N_PARAMS + 5  # 20: 1 counts a Shapeshifter, Juggler or Cloud at its best while wanted, at 0 once sated
+SP_TABLE = N_PARAMS + 6  # 21: first weight of the table
 N_SP_FEATURES = 44  # Wizard, Jester and the nine special kinds; 13 trump ranks, 13 other ranks; 4 seats; 3 shape terms
-SP_PLAY_ON = SP_TABLE + 2 * N_SP_FEATURES  # 107: 1 adds the fitted card-play weights to each option's aimed score
-SP_PLAY = SP_PLAY_ON + 1  # 108: first fitted card-play weight (.special.expert.option_features)
+SP_PLAY_ON = SP_TABLE + 2 * N_SP_FEATURES  # 109: 1 adds the fitted card-play weights to each option's aimed score
+SP_PLAY = SP_PLAY_ON + 1  # 110: first fitted card-play weight (.special.expert.option_features)
 N_SP_PLAY = 48  # 24 features of an option while tricks are wanted, then the same 24 once the bid is reached
-SP_END = SP_PLAY + N_SP_PLAY  # 156: the expert plays the search's card (SP_WORLDS worlds) from this many cards in hand
+SP_END = SP_PLAY + N_SP_PLAY  # 158: the expert plays the search's card (SP_WORLDS worlds) from this many cards in hand
 N_SP_PARAMS = SP_END + 1
 """Parameter columns per seat in the special engine (``float64[MAXP, N_SP_PARAMS]``)."""
 
@@ -114,6 +115,7 @@ _EXPERT = (
     "named",
     "sure",
     "others",
+    "endgame",
 )
 
 COLUMNS: dict[int, tuple[str, ...]] = {

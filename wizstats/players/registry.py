@@ -303,6 +303,15 @@ POLICIES["expert"] = PolicyInfo(
             "seat: tricks taken off its estimate, since the dealer chose the suit for his strength in it "
             "(negative: the offset fitted per table and hand size, tools/fit_expert_cells.py)",
         ),
+        "endgame": Param(
+            -1,
+            -1,
+            15,
+            int,
+            doc="card play: its last this many cards by the search's card, the best mean score over 16 deals of "
+            "the unseen cards weighted towards the bids seen, rolled out with its unfitted card play (0: none; "
+            "negative: its last 2 cards in rounds of 3 cards and more)",
+        ),
     },
     "Round 1 (standard deck, 3-6 players) exactly rational: bids 1 iff its card's chance to take the trick, given "
     "its seat, the turned card or named suit and the earlier bids read through the earlier players' rational "
@@ -327,7 +336,10 @@ POLICIES["expert"] = PolicyInfo(
     "(tools/fit_expert_net.py), when that score beats the heuristic's card's by more than `gate` (negative: 0) and "
     "not every trick left is needed; `fitted` = 1 uses the older linear score per hand size instead "
     "(tools/fit_expert_play.py; `gate` negative: the gate fitted per hand size), `fitted` = 0 neither; otherwise it "
-    "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. With special cards the special-card engine plays its own expert: bids by expected score "
+    "plays as `heuristic` with its own `ruff`, `lead_min` (`lead_nt` without trump) and `duck`, tuned in the arena. "
+    "Its last `endgame` cards (by default its last 2 in rounds of 3 cards and more) it plays as `pimc` would, by the "
+    "best mean score over 16 deals of the unseen cards weighted towards the bids seen (`infer` 1), rolled out with "
+    "its unfitted card play (`playout=1`): the search sees there what the network's features miss. With special cards the special-card engine plays its own expert: bids by expected score "
     "from the special heuristic's card chances, with a scale, the weight of the earlier bids and the choice of "
     "distribution or rounding fitted per hand size (tools/fit_special_expert.py), at 4 players with all nine "
     "special cards from a table of expected tricks fitted to its own self-play (tools/fit_special_table.py); its "
@@ -348,12 +360,15 @@ POLICIES["expert"] = PolicyInfo(
 
 
 VERSIONS: dict[str, tuple[str, dict[str, float]]] = {
-    "expert:v1": ("expert", {"named": 0.4, "sure": 2.0, "others": 0.0}),
+    "expert:v1": ("expert", {"named": 0.4, "sure": 2.0, "others": 0.0, "endgame": 0.0}),
+    "expert:v2": ("expert", {"endgame": 0.0}),
 }
 """Frozen versions of a player, by name: the policy and the parameters under which it plays as it did when the
 version was named, so that each new default can be measured against the one before (``docs/players.md``).
 ``expert:v1`` is the expert before its dealer's offset after naming trump was fitted per table and hand size
-(one offset, 0.4 tricks, at every hand size), with no sure cards and no reading of the named suit by the others. A version is a parameter set over the current kernels: a later
+(one offset, 0.4 tricks, at every hand size), with no sure cards, no reading of the named suit by the others and
+no endgame search;
+``expert:v2`` is the expert before its endgame search (its last cards played by the network too). A version is a parameter set over the current kernels: a later
 change to the expert that no parameter switches off would need a switch before it lands, or a new version."""
 
 

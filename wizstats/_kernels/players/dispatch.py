@@ -16,13 +16,13 @@ functions, add a branch to each dispatcher, and register its name and parameters
 
 from __future__ import annotations
 
-from ...layout import E_SEARCH, P_BASELINE, P_BIDDER, P_EXPERT, P_HEURISTIC, P_PIMC, P_ROLLOUT
+from ...layout import E_ENDGAME, E_SEARCH, P_BASELINE, P_BIDDER, P_EXPERT, P_HEURISTIC, P_PIMC, P_ROLLOUT
 from ..jit import hotjit
 from ..rules.core import ST_NSUITS, ST_R, allowed_bid, below, n_allowed_bids, nth_bit, popcount
 from .baseline import baseline_bid, baseline_card, baseline_trump
 from .expert import EXPERT_DEFAULTS, expert_bid, expert_card, expert_trump
 from .heuristic import DEFAULTS, heuristic_bid, heuristic_card, heuristic_trump
-from .pimc import expert_search_bid, pimc_card, rollout_bid
+from .pimc import ENDGAME_INFER, ENDGAME_WORLDS, endgame_cards, expert_search_bid, pimc_card, rollout_bid, search_card
 
 # the policy ids (P_RANDOM .. P_EXPERT) are wizstats.layout's, shared with the registry
 
@@ -91,5 +91,7 @@ def choose_card(g, seat, mask):
     if pid == P_BASELINE:
         return baseline_card(g, seat, mask)
     if pid == P_EXPERT:
+        if g.hand_len[seat] <= endgame_cards(g.st[ST_R], g.params[seat, E_ENDGAME]):
+            return search_card(g, seat, mask, ENDGAME_WORLDS, 0.0, ENDGAME_INFER, 1.0)
         return expert_card(g, seat, mask, g.params[seat])
     return random_card(g, seat, mask)

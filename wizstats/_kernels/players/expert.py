@@ -116,7 +116,7 @@ NAMED, SURE, OTHERS = _CELLS["named"], _CELLS["sure"], _CELLS["others"]
 chance that makes a card sure, read when ``sure`` is negative, and the other seats' offset after the dealer named
 trump, read when ``others`` is negative."""
 
-EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0, -1.0, -1.0])
+EXPERT_DEFAULTS = np.array([0.6, 14.0, 0.4, 0.35, 0.8, 0.3, 5.0, 0.6, 2.0, -1.0, 2.0, -1.0, -1.0, -1.0, -1.0])
 """The expert's registered defaults, in column order (``pimc:bidder=1`` bids with them; ``tests/test_policies.py``
 checks them against the registry)."""
 PLAYOUT = DEFAULTS.copy()

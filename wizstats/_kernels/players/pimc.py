@@ -89,6 +89,10 @@ SEARCH_SAMPLES = 48  # deals per bid of the expert's bid search (as rollout's de
 SEARCH_INFER = 3.0  # and its weight of the earlier bids (as rollout's default infer)
 BATCH = 8  # worlds between checks for candidates to drop
 Z = 2.0  # standard errors of the paired difference that drop a candidate
+ENDGAME_CARDS = 2  # the expert (endgame < 0) plays its last this many cards by search (search_card) ...
+ENDGAME_FROM = 3  # ... in rounds of this many cards and more (at 2 cards its network plays better)
+ENDGAME_WORLDS = 16  # the endgame search's deals of the unseen cards per card decision
+ENDGAME_INFER = 1.0  # and their weight towards the bids seen (as pimc's infer)
 
 
 @hotjit
@@ -261,9 +265,27 @@ def playout_row(playout, trump, row):
         row[k] = (PLAYOUT_NT[k] if trump < 0 else PLAYOUT[k]) if playout == 1.0 else DEFAULTS[k]
 
 
+@hotjit
+def endgame_cards(r, endgame):
+    """How many of its last cards the expert plays by :func:`search_card` in a round of ``r`` cards, given its
+    ``endgame`` parameter (negative: :data:`ENDGAME_CARDS` from :data:`ENDGAME_FROM` cards up, else none)."""
+    if endgame >= 0.0:
+        return np.int64(endgame)
+    return ENDGAME_CARDS if r >= ENDGAME_FROM else 0
+
+
 @jit
 def pimc_card(g, seat, mask):
-    """The legal card with the best mean rollout score over ``worlds`` consistent deals."""
+    """The legal card with the best mean rollout score over ``worlds`` consistent deals (the seat's own columns)."""
+    par = g.params[seat]
+    return search_card(g, seat, mask, max(1, np.int64(par[P_WORLDS])), par[P_SPITE], par[P_INFER], par[P_PLAYOUT])
+
+
+@jit
+def search_card(g, seat, mask, worlds, spite, lam, playout):
+    """The hand position of the legal card with the best mean rollout score over at most ``worlds`` deals of the
+    unseen cards (weighted by ``lam`` towards the bids seen), scoring own points minus ``spite`` times the others'
+    mean, the rollouts played as ``playout`` says (:func:`playout_row`); ``pimc``'s card and the expert's endgame."""
     if mask & (mask - 1) == 0:
         for i in range(g.hand_len[seat]):
             if mask & (np.int64(1) << i):
@@ -279,7 +301,7 @@ def pimc_card(g, seat, mask):
     reps = np.empty(deck, np.int64)
     n_cand = card_classes(w0, v0, seat, legal, reps)
     if n_cand > 1:
-        best = _search(g, seat, w0, v0, legal, reps, n_cand, played_cards(g))
+        best = _search(g, seat, w0, v0, legal, reps, n_cand, played_cards(g), worlds, spite, lam, playout)
     else:
         best = reps[0]
     for i in range(g.hand_len[seat]):
@@ -289,7 +311,7 @@ def pimc_card(g, seat, mask):
 
 
 @jit
-def _search(g, seat, w0, v0, legal, reps, n_cand, played):
+def _search(g, seat, w0, v0, legal, reps, n_cand, played, worlds, spite, lam, playout):
     """The representative with the best mean rollout score (ties: the heuristic's class).
 
     Worlds come in batches of ``BATCH``; after each, a candidate is dropped once its paired
@@ -305,10 +327,8 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played):
             reps[0] = reps[k]
             reps[k] = t
             break
-    par = g.params[seat]
-    worlds, spite, lam = max(1, np.int64(par[P_WORLDS])), par[P_SPITE], par[P_INFER]
     prow = np.empty(DEFAULTS.shape[0])
-    playout_row(par[P_PLAYOUT], v0[V_TRUMP], prow)
+    playout_row(playout, v0[V_TRUMP], prow)
     ww = np.empty(N_W, np.uint64)
     vw = np.empty(N_V, np.int64)
     w = np.empty(N_W, np.uint64)
