@@ -37,6 +37,7 @@ def speed(args: argparse.Namespace) -> None:
     plan = {
         "heuristic": args.rounds * 20,
         "expert": args.rounds * 4,
+        "expert:v2": args.rounds * 4,  # the expert before its endgame search
         "pimc": max(2, args.rounds // 100),
         "rollout": max(2, args.rounds // 100),
     }
