@@ -37,7 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
     p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
     add_options(p, "--blind-trump")
-    add_sample(p, None, "deals per hand size (default: a few seconds' worth)")
+    add_sample(
+        p,
+        None,
+        "deals per hand size (default: depends on the question: seconds for most; a minute or more for"
+        " the claims that play whole games or every bid)",
+    )
     p.add_argument(
         "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
     )

@@ -96,15 +96,14 @@ ENDGAME_INFER = 1.0  # and their weight towards the bids seen (as pimc's infer)
 
 
 @hotjit
-def shuffled_unseen(w0, seat, rng, pool):
-    """The cards ``seat`` has not seen, in ``pool[:m]``, shuffled with the round's stream; returns ``m``."""
+def list_unseen(w0, seat, out, at):
+    """The cards ``seat`` has not seen, in ascending order, in ``out[at : at + m]``; returns ``m``."""
     rest = unseen_of(w0, seat)
     m = 0
     while rest != np.uint64(0):
-        pool[m] = lowest(rest)
+        out[at + m] = lowest(rest)
         rest &= rest - np.uint64(1)
         m += 1
-    shuffle_front(rng, pool, m, m - 1)
     return m
 
 
@@ -119,9 +118,13 @@ def deal_view(w, v, w0, v0, seat, rng, pool, played, lam):
     """
     n = v0[V_N]
     nr, n_suit, _ = view_deck(v0)
+    copy_view(w, v, w0, v0)  # each try below deals every other hand afresh: nothing else of the view changes
+    deck = pool.shape[0] // 2
+    m = list_unseen(w0, seat, pool, deck)  # the second half of ``pool`` keeps them in order for every try
     for _ in range(MAX_TRIES):
-        copy_view(w, v, w0, v0)
-        m = shuffled_unseen(w0, seat, rng, pool)
+        for i in range(m):
+            pool[i] = pool[deck + i]
+        shuffle_front(rng, pool, m, m - 1)
         for n_void in range(4, -1, -1):
             for q in range(n):
                 voids = w0[W_VOID + q]
@@ -162,10 +165,9 @@ def deal_view(w, v, w0, v0, seat, rng, pool, played, lam):
 def guess_hidden_bids(w, v, seat):
     """Fill bids ``seat`` cannot see: tricks won plus the heuristic's estimate for the cards held."""
     n, r = v[V_N], v[V_R]
-    no_memo = np.empty(0)  # card_chance computes every factor afresh
     for q in range(n):
         if v[V_BIDS + q] < 0:
-            e = analytic_tricks(no_memo, w, v, q, DEFAULTS)
+            e = analytic_tricks(np.empty(0), w, v, q, DEFAULTS)  # no memo: card_chance computes every factor afresh
             v[V_BIDS + q] = min(r, v[V_TRICKS + q] + np.int64(np.floor(e + 0.5)))
 
 
@@ -241,7 +243,7 @@ def card_values(g, seat, w0, v0, reps, n_cand, worlds, lam, out):
     vw = np.empty(N_V, np.int64)
     w = np.empty(N_W, np.uint64)
     v = np.empty(N_V, np.int64)
-    pool = np.empty(g.tab.shape[1], np.int64)
+    pool = np.empty(2 * g.tab.shape[1], np.int64)  # deal_view's scratch
     played = played_cards(g)
     for k in range(n_cand):
         out[k] = 0.0
@@ -333,7 +335,7 @@ def _search(g, seat, w0, v0, legal, reps, n_cand, played, worlds, spite, lam, pl
     vw = np.empty(N_V, np.int64)
     w = np.empty(N_W, np.uint64)
     v = np.empty(N_V, np.int64)
-    pool = np.empty(g.tab.shape[1], np.int64)
+    pool = np.empty(2 * g.tab.shape[1], np.int64)  # deal_view's scratch
     x, d1, d2, active = new_race(n_cand)
     n_active = n_cand
     done = 0
