@@ -9,7 +9,7 @@ byte-identical to the committed one (``git status`` of the clone's ``reports/``)
 lines (its compiling included: the analyses run in worker processes side by side), the machine (CPUs, load before and after) and
 whether the files matched. README.md reads its figure from that file.
 
-    nice -n 0 python benchmarks/first_report.py                  # the full report (some 10 minutes)
+    nice -n 0 python benchmarks/first_report.py                  # the full report (10-20 minutes on 2 cores)
     python benchmarks/first_report.py --size tiny --no-write     # checks that it runs (a few minutes)
 
 Run it on a quiet machine: the figure is the machine's, and another process on the same cores
