@@ -3,7 +3,8 @@
 - The bounds-checked kernel run (tests/test_boundscheck.py) is started once per test run, by the process
   that runs the session (the xdist controller, or pytest itself without ``-n``): under xdist at start-up
   when the paths given cover its file, else as soon as its test is collected; the test is moved to the
-  end of the order and waits for the run's status file.
+  end of the order and waits for the run's status file. The xdist workers run at a lower CPU priority
+  (:data:`WORKER_NICE`), so that this one process, which compiles for minutes on a fresh machine, has a core.
 - Under xdist, when the report's kernels are not compiled yet (a fresh clone, a kernel change), the
   controller compiles them first in two processes when the run includes the report's tests (``wizstats.report.precompile``: the tiny report,
   split), so that the workers load them instead of both compiling the same kernels at once.
@@ -50,10 +51,20 @@ def _covers(config: pytest.Config, path: Path) -> bool:
     return False
 
 
+WORKER_NICE = 5
+"""How much lower the xdist workers' CPU priority is than the bounds-checked process's (``os.nice``)."""
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if not _is_worker(config):  # the controller, or pytest without -n: workers start after this and inherit it
         os.environ[RUN_DIR] = tempfile.mkdtemp(prefix="wizstats-tests-")
     config.wizstats_run_dir = Path(os.environ[RUN_DIR])  # type: ignore[attr-defined]
+    if _is_worker(config) and hasattr(os, "nice"):
+        # The bounds-checked process compiles on one core for minutes (on a fresh machine) and the test
+        # waiting for it runs last: at equal priority it gets a third of two cores beside two workers and
+        # ends long after them, one core idle. A lower priority for the workers gives it a core whenever
+        # it runs; they take both once it is done (its cached run takes seconds: then nothing changes).
+        os.nice(WORKER_NICE)
     if _is_worker(config) or not getattr(config.option, "numprocesses", None):
         return
     here = Path(__file__).resolve().parent

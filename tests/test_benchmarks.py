@@ -103,3 +103,21 @@ def test_winner_command_loads_no_compiler() -> None:
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.splitlines() == ["W wins (card 2 of 3)", "[]"]
+
+
+def test_the_expert_v1_record_is_current() -> None:
+    """``benchmarks/expert_v1.json`` (printed by docs/players.md) still holds what the players play: its rows
+    of :data:`CHECKED` hand sizes recomputed at the record's deals and seed are the same numbers, to the bit."""
+    import json
+
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import expert_v1
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    record = json.loads(expert_v1.RECORD.read_text())
+    assert record["seed"] == expert_v1.SEED and [r["hand_size"] for r in record["rows"]] == list(range(3, 16))
+    want = [r for r in record["rows"] if r["hand_size"] in expert_v1.CHECKED]
+    assert len(want) == len(expert_v1.CHECKED)
+    got = expert_v1.rows(expert_v1.CHECKED, record["deals_per_hand_size"], record["seed"])
+    assert got == want, "benchmarks/expert_v1.json is stale: rerun python benchmarks/expert_v1.py"

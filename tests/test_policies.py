@@ -181,7 +181,7 @@ def test_every_policy_only_makes_legal_bids_and_plays(name: str, n_players: int,
     slow = name in FAST
     sizes = (1, 2, 5, rules.max_hand_size) if slow else (1, 2, 3, 7, rules.max_hand_size // 2, rules.max_hand_size)
     for hand_size in sizes:
-        n_rounds = (6 if hand_size > 8 else 20) if slow else 150
+        n_rounds = (6 if hand_size > 8 else 20) if slow else 60
         mix = [_fast(name), "heuristic", "baseline", "random", _fast(name), "heuristic"][:n_players]
         for policies in (_fast(name), mix):
             trace = trace_rounds(rules, hand_size, n_rounds, policies=policies, seed=hand_size)

@@ -46,8 +46,12 @@ def _interrupted(
 
 
 def test_ctrl_c_stops_a_long_simulation(tmp_path: Path) -> None:
+    # 8 s: past the start-up (imports and loading the kernels take about 2 s), inside the simulation's loop;
+    # an interruption while the kernels load is also the command's, with the same line and status
     done = _interrupted(
-        ["simulate", "--players", "4", "--hand-size", "3", "--rounds", "100000000000", "--policy", "random"], tmp_path
+        ["simulate", "--players", "4", "--hand-size", "3", "--rounds", "100000000000", "--policy", "random"],
+        tmp_path,
+        after=8.0,
     )
     assert done.returncode == 130
     assert done.stderr.strip().splitlines()[-1] == "wizstats: interrupted"
