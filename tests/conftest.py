@@ -101,9 +101,31 @@ def _start_boundscheck(config: pytest.Config) -> None:
     config.wizstats_boundscheck = module.start(module.run_dir(config))  # type: ignore[attr-defined]
 
 
+LONG_FIRST = (
+    "[docs/questions.md]",
+    "tiny_report",
+    "[docs/special.md]",
+    "[docs/players.md]",
+    "tests/test_docs.py",
+    "browser",
+)
+"""Run first, in this order: the longest docs pages' checks (minutes each), the two xdist groups (one worker
+each, minutes together) and the other pages; each name is part of a test's id or its xdist group.
+``--dist loadgroup`` hands out work in collection order, so the long units start while the short tests can
+still fill the other worker, and at the end of the run no long one holds up a worker alone."""
+
+
+def _long_rank(item: pytest.Item) -> int:
+    group = item.get_closest_marker("xdist_group")
+    name = group.args[0] if group is not None and group.args else None
+    return next((k for k, key in enumerate(LONG_FIRST) if key == name or key in item.nodeid), len(LONG_FIRST))
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The bounds-checked test last (it waits for its process, which then has had the whole suite's time),
-    and without xdist its process started now (under xdist the controller starts it, once)."""
+    """The long units first (:data:`LONG_FIRST`), the bounds-checked test last (it waits for its process,
+    which then has had the whole suite's time), and without xdist its process started now (under xdist the
+    controller starts it, once). Each worker collects and orders alike, as xdist requires."""
+    items.sort(key=_long_rank)  # stable: the collection order within each rank
     bounds = [item for item in items if item.get_closest_marker("boundscheck")]
     if not bounds:
         return
