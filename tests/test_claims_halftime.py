@@ -37,9 +37,9 @@ def test_curve_counts_every_player_and_falls() -> None:
 
 
 def test_reproducible_and_refusals() -> None:
-    a = half_time_lead(6, n=1500, seed=3).table
-    assert a.equals(half_time_lead(6, n=1500, seed=3).table)
-    assert not a.value.equals(half_time_lead(6, n=1500, seed=4).table.value)
+    a = half_time_lead(6, n=500, seed=3).table
+    assert a.equals(half_time_lead(6, n=500, seed=3).table)
+    assert not a.value.equals(half_time_lead(6, n=500, seed=4).table.value)
     with pytest.raises(ValueError, match="bin_width"):
         half_time_lead(4, n=100, bin_width=0)
     with pytest.raises(ValueError, match="--hand-size does not apply"):

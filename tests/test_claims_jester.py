@@ -60,7 +60,7 @@ def test_no_swap_no_value(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_question_and_refusals() -> None:
-    a = ask("jester-keep", AskOptions(hand_size=3, n=20))
+    a = ask("jester-keep", AskOptions(hand_size=3, n=8))
     assert "heuristic" in a.sentence and "expert" in a.sentence and "Holding it back or shedding it early" in a.sentence
     assert QUESTIONS["jester-keep"].source.startswith("003_")
     with pytest.raises(ValueError, match="n_hands"):
@@ -99,7 +99,7 @@ def test_keep_beats_shed_and_breaks_without_the_shed(monkeypatch: pytest.MonkeyP
     t = jester_timing(4, [3], n=800, seed=0, policy="heuristic").table
     row = t[(t.quantity == "keep_minus_shed") & (t.needs == "all")].iloc[0]
     assert row.value == 0 and row.low == row.high == 0
-    a = ask("jester-keep", AskOptions(hand_size=3, n=20))
+    a = ask("jester-keep", AskOptions(hand_size=3, n=8))
     assert "no difference is shown between holding it back and shedding it early" in a.sentence
 
 
