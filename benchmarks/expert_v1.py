@@ -51,11 +51,18 @@ def main() -> int:
     ap.add_argument("--deals", type=int, default=DEALS, help=f"deals per hand size (default {DEALS:,})")
     ap.add_argument("--out", type=Path, default=RECORD, help="where to write the record")
     args = ap.parse_args()
-    sizes = parse_hand_sizes(args.hand_sizes)
+    try:
+        sizes = parse_hand_sizes(args.hand_sizes)
+    except ValueError as err:
+        ap.error(f"--hand-sizes: {err}")
     if not isinstance(sizes, tuple):
         ap.error("--hand-sizes: give hand sizes, not 'game'")
     if args.deals < 2:
         ap.error(f"--deals must be at least 2, got {args.deals}")
+    try:
+        measured = rows(sizes, args.deals)
+    except ValueError as err:  # a hand size the 4-player deck cannot deal, too many deals
+        ap.error(str(err))
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
     record = {
         "command": "python benchmarks/expert_v1.py",
@@ -66,7 +73,7 @@ def main() -> int:
         "rotations": N_PLAYERS,
         "seed": SEED,
         "interval": "95%, over deals",
-        "rows": rows(sizes, args.deals),
+        "rows": measured,
     }
     args.out.write_text(json.dumps(record, indent=1) + "\n")
     print(json.dumps(record, indent=1))
