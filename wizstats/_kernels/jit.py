@@ -1,7 +1,7 @@
 """The only module that imports numba: the compile options of every kernel, in one place.
 
 Kernels elsewhere in :mod:`wizstats._kernels` decorate with :func:`jit` (serial) or
-:func:`pjit` (parallel, with :data:`prange`). Compiled code is cached in a checked, writable
+:func:`pjit` (batch kernels whose blocks of rounds run on threads, :class:`BlockKernel`). Compiled code is cached in a checked, writable
 directory (:func:`_cache_dir`), never next to the installed sources, so a second process loads
 instead of compiling.
 """
@@ -10,18 +10,19 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import inspect
 import os
 import tempfile
 import warnings
 from collections import namedtuple
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numba
 from llvmlite import binding as llvm_binding
 from llvmlite import ir
-from numba import prange
 from numba.core import cgutils, errors, types
 from numba.extending import intrinsic
 
@@ -29,6 +30,7 @@ from .players.fitted import PASSED
 
 __all__ = [
     "FAST_PDEP",
+    "BlockKernel",
     "get_num_threads",
     "hotjit",
     "jit",
@@ -36,7 +38,6 @@ __all__ = [
     "on_first_compile",
     "pdep",
     "pjit",
-    "prange",
     "set_num_threads",
 ]
 
@@ -270,8 +271,65 @@ switch reference counting on explicitly, because numba otherwise compiles a func
 from a ``hotjit`` one without it too (and then refuses its allocations).
 """
 
-pjit: Callable[..., Kernel] = functools.partial(numba.njit, parallel=True, _nrt=True, **_OPTIONS)
-"""``numba.njit(parallel=True)`` with the project's options (batch kernels over blocks of rounds)."""
+
+class BlockKernel:
+    """A batch kernel whose blocks of rounds run side by side on threads (what :func:`pjit` makes).
+
+    The kernel is compiled serially (``nogil``, so it runs without Python's lock) and takes, at
+    its parameter ``blocks``, a tuple ``(n_blocks, first, stop)``: it plays blocks ``first ..
+    stop - 1`` of ``n_blocks`` (each block its own rounds, by :func:`~.rules.core.block_span`, and
+    its own slice of the outputs). The caller passes the whole number ``n_blocks`` there; the
+    call splits the blocks into :func:`get_num_threads` contiguous windows, runs one in the
+    calling thread and the others on a pool of threads, and returns when all are done. Every
+    block plays the same rounds whatever the windows, so the numbers do not depend on the threads.
+
+    numba's own parallel loops (``parallel=True``) compile each kernel three times over, its body,
+    a wrapper and the loop, each with the whole engine linked in: some 20 s more per batch kernel
+    on one core than a serial kernel (benchmarks/README.md, "Compiling"). Every other attribute
+    is the compiled kernel's (``signatures``, ``py_func``, the cache).
+    """
+
+    _pool: ThreadPoolExecutor | None = None
+    _pool_pid = -1
+
+    def __init__(self, kernel: Kernel) -> None:
+        self.kernel = kernel
+        names = list(inspect.signature(kernel.py_func).parameters)
+        if "blocks" not in names:
+            raise TypeError(f"{kernel.py_func.__name__}: a block kernel takes a parameter named 'blocks'")
+        self.index = names.index("blocks")
+        functools.update_wrapper(self, kernel.py_func)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.kernel, name)
+
+    @classmethod
+    def pool(cls) -> ThreadPoolExecutor:
+        """The threads that run the windows after the first (made anew in a forked process)."""
+        if cls._pool is None or cls._pool_pid != os.getpid():
+            workers = max(1, int(numba.config.NUMBA_NUM_THREADS) - 1)  # type: ignore[attr-defined]  # not in its stubs
+            cls._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="wizstats-blocks")
+            cls._pool_pid = os.getpid()
+        return cls._pool
+
+    def __call__(self, *args: Any) -> None:
+        n_blocks = int(args[self.index])
+        parts = max(1, min(get_num_threads(), n_blocks))
+        before, after = args[: self.index], args[self.index + 1 :]
+        windows = [(n_blocks, t * n_blocks // parts, (t + 1) * n_blocks // parts) for t in range(parts)]
+        futures = [self.pool().submit(self.kernel, *before, w, *after) for w in windows[1:]]
+        try:
+            self.kernel(*before, windows[0], *after)
+        finally:
+            for future in futures:  # every window has ended before the caller reads the outputs
+                future.exception()
+        for future in futures:
+            future.result()
+
+
+def pjit(function: Callable[..., Any]) -> BlockKernel:
+    """A batch kernel over blocks of rounds (:class:`BlockKernel`): serial ``jit`` code, its blocks on threads."""
+    return BlockKernel(numba.njit(_nrt=True, **_OPTIONS)(function))
 
 
 @intrinsic

@@ -38,6 +38,7 @@ __all__ = [
     "LONGEST_FIRST",
     "REPORT_COMPILE",
     "REPORT_KERNELS",
+    "START_APART",
     "precompile",
     "run_in_workers",
     "worker_count",
@@ -76,6 +77,12 @@ LONGEST_FIRST = ("claims_checked", "standard_vs_tournament", "wizard_value", "pl
 """Analyses that take longest (benchmarks/first_report.json), started first when the report runs in worker
 processes, so that no long one is left running alone at the end while the other cores wait."""
 
+START_APART = ("claims_checked", "special_cards")
+"""The analyses the first two workers start with, chosen to compile different engines: the longest analysis
+compiles the standard game's round and players, ``special_cards`` the special cards' engine, which no
+standard analysis shares. Two workers that start with the standard game both compile its players at once
+(a minute of one core's time each, for the same kernels); this way the second loads them from the cache."""
+
 
 def worker_count(processes: int | None, tasks: int) -> int:
     """How many worker processes to use for ``tasks`` analyses: ``processes`` checked, or the CPUs (at most 4)."""
@@ -102,8 +109,9 @@ def run_in_workers(
     Each worker runs its parallel kernels on its share of the CPUs (at least one thread), so the
     compiling of one analysis, which numba does on one core, and the single-threaded parts of
     another (pandas, figures, exact counts) overlap. A kernel the first analysis compiles lands in
-    the shared cache and the others load it. The longest analyses (:data:`LONGEST_FIRST`) and those
-    with kernels of their own (:data:`COMPILE_FIRST`) go first. Same seeds, so the same files, as
+    the shared cache and the others load it. The first workers start on different engines
+    (:data:`START_APART`), then the longest analyses (:data:`LONGEST_FIRST`) and those with kernels
+    of their own (:data:`COMPILE_FIRST`) go. Same seeds, so the same files, as
     one after another in one process.
 
     Returns the frames by name and the failures (``"name: Error: text"``). With ``say``, one flushed
@@ -111,7 +119,7 @@ def run_in_workers(
     """
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     threads = max(1, cpus // processes)
-    first = [n for n in (*LONGEST_FIRST, *COMPILE_FIRST) if n in names]
+    first = [n for n in (*START_APART[:processes], *LONGEST_FIRST, *COMPILE_FIRST) if n in names]
     order = list(dict.fromkeys(first + list(names)))
     position: dict[str, int] = {}  # the order they start in, for the lines
     frames: dict[str, pd.DataFrame] = {}

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jit, pjit, prange
+from ..jit import jit, pjit
 from ..players.pimc import rollout_values
 from ..rules.core import (
     MAXP,
@@ -118,14 +118,15 @@ def reduce_unit(ent, win, group, n_groups, n, n_t, acc):
 
 
 @pjit
-def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base, start, n_units, n_blocks, out):
+def arena_kernel(tab, st_sched, rotate, ids, params, group, n_groups, key, base, start, n_units, blocks, out):
     """Play units ``start .. start + n_units - 1`` in every rotation.
 
     ``out[block, group, metric]`` gets the sum and the sum of squares of the per-unit values.
     """
     n = st_sched[0, ST_N]
     n_t = st_sched.shape[0]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st_sched[0], ids, params)
         ent = np.zeros((n, N_METRICS))
         totals = np.zeros(n, np.int64)

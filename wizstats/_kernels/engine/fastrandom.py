@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit, prange
+from ..jit import FAST_PDEP, hotjit, jit, pdep, pjit
 from ..rules.bitboard import card_key, legal_set, trick_key
 from ..rules.core import (
     GOLDEN,
@@ -183,10 +183,11 @@ def new_tables(tab, n_suits):
 
 
 @pjit
-def fast_random_counts(tab, n, r, n_suits, pm1, key, start, n_rounds, n_blocks, counts):
+def fast_random_counts(tab, n, r, n_suits, pm1, key, start, n_rounds, blocks, counts):
     """``counts[block, seat, bid, tricks] += 1`` over rounds ``start ..``, as :func:`.round.simulate_counts`."""
     suit_mask, of_suit, base, masks = new_tables(tab, n_suits)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         rng = np.zeros(1, np.uint64)
         pool = np.zeros(tab.shape[1], np.int64)
         hand = np.zeros(MAXP, np.int64)

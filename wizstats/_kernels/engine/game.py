@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jit, namedtuple, pjit, prange
+from ..jit import jit, namedtuple, pjit
 from ..rules.core import (
     K_SUIT,
     K_WIZARD,
@@ -179,14 +179,15 @@ def play_clairvoyant_round(g, key, round_index):
 
 
 @pjit
-def clairvoyant_counts(tab, st0, policy, params, key, start, n_rounds, n_blocks, counts, wins_hist):
+def clairvoyant_counts(tab, st0, policy, params, key, start, n_rounds, blocks, counts, wins_hist):
     """Clairvoyant rounds ``start ..``: ``counts[block, seat, bid, tricks] += 1``.
 
     ``wins_hist[block, seat, w]`` counts rounds in which ``w`` of the unseen cards would win for
     ``seat`` (taken before bidding, under the round's trump).
     """
     n = st0[ST_N]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):
@@ -425,7 +426,7 @@ def simulate_games_kernel(
     key,
     start,
     n_games,
-    n_blocks,
+    blocks,
     hist,
     margin_hist,
     places,
@@ -451,7 +452,8 @@ def simulate_games_kernel(
     parallel kernel that plays rounds costs a minute of compilation.)
     """
     n, n_rounds = cfg[C_N], cfg[C_K]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         plan = GamePlan(cfg, st_tab, hand, pol, par, sit, elim_after, pp)
         agg = GameTally(hist, margin_hist, places, sole, sums, pp_sums, gstat, elim_count)
         g = new_state(tab, st_tab[0, n], pol, par)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import hotjit, jit, pjit, prange
+from ..jit import hotjit, jit, pjit
 from ..players.dispatch import choose_bid, choose_card, choose_trump
 from ..rules.core import (
     K_JESTER,
@@ -86,7 +86,7 @@ def play_round(g, key, round_index, fixed_seat, fixed_hand, fixed_turned, forced
 
 
 @pjit
-def simulate_counts(tab, st0, policy, params, key, start, n_rounds, n_blocks, counts):
+def simulate_counts(tab, st0, policy, params, key, start, n_rounds, blocks, counts):
     """Play rounds ``start .. start + n_rounds - 1``; ``counts[block, seat, bid, tricks] += 1``.
 
     ``counts`` has shape ``(n_blocks, n_players, r + 1, r + 1)``; memory does not grow with
@@ -95,7 +95,8 @@ def simulate_counts(tab, st0, policy, params, key, start, n_rounds, n_blocks, co
     n = st0[ST_N]
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         lo, hi = block_span(start, n_rounds, n_blocks, b)
         for i in range(lo, hi):

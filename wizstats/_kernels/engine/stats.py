@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..jit import jit, pjit, prange
+from ..jit import jit, pjit
 from ..players.dispatch import choose_bid
 from ..rules.core import (
     K_SUIT,
@@ -165,7 +165,7 @@ def hand_rounds(
     key,
     start,
     n_rounds,
-    n_blocks,
+    blocks,
     hero,
     fixed,
     cands,
@@ -191,7 +191,8 @@ def hand_rounds(
     scoring = st0[ST_SCORING]
     nc = candidates.shape[0]
     first = given.shape[0]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         hand = np.zeros(r, np.int64)
         pts = np.zeros(nc, np.float64)
@@ -263,7 +264,7 @@ def swap_replay(g, owner, hero, card, turned, forced_trump):
 
 @pjit
 def card_rounds(
-    tab, st0, policy, params, key, start, n_rounds, n_blocks, hero, card, cands, forced_trump, swap, out, tricks_hist
+    tab, st0, policy, params, key, start, n_rounds, blocks, hero, card, cands, forced_trump, swap, out, tricks_hist
 ):
     """The hero holds ``card`` and ``r - 1`` random cards; everyone bids and plays by policy.
 
@@ -275,7 +276,8 @@ def card_rounds(
     r = st0[ST_R]
     deck = tab.shape[1]
     fixed = np.full(1, card, np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         hand = np.zeros(r, np.int64)
         owner = np.zeros(deck, np.int64)
@@ -310,14 +312,15 @@ def card_rounds(
 
 # ---------------------------------------------------------------- every card of random deals
 @pjit
-def card_table_rounds(tab, st0, policy, params, key, start, n_rounds, n_blocks, n_ranks, cat_counts, trump_counts):
+def card_table_rounds(tab, st0, policy, params, key, start, n_rounds, blocks, n_ranks, cat_counts, trump_counts):
     """Random rounds played by policy; per seat and card category (see :func:`card_category`):
     ``cat_counts[b, seat, cat] += (played, won)``; ``trump_counts[b, seat, m, w] += 1`` when the
     seat held ``m`` trumps and took ``w`` tricks with them."""
     n, r = st0[ST_N], st0[ST_R]
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         held = np.zeros(MAXP, np.int64)
         won = np.zeros(MAXP, np.int64)
@@ -387,7 +390,7 @@ def paired_rounds(
     key,
     start,
     n_rounds,
-    n_blocks,
+    blocks,
     seat_out,
     pair_out,
     dealer_out,
@@ -404,7 +407,8 @@ def paired_rounds(
     n = st_a[ST_N]
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         ga = new_state(tab, st_a, policy_a, params_a)
         gb = new_state(tab, st_b, policy_b, params_b)
         pa = np.zeros(MAXP, np.float64)
@@ -426,7 +430,7 @@ def paired_rounds(
 
 # ---------------------------------------------------------------- whole games, one round at a time
 @pjit
-def game_round(tab, st0, policy, params, key, first_index, stride, n_games, n_blocks, dealer, totals, met):
+def game_round(tab, st0, policy, params, key, first_index, stride, n_games, blocks, dealer, totals, met):
     """Round ``first_index`` of every game (game ``k`` uses stream ``k * stride + first_index``).
 
     Table position ``dealer`` deals; seat ``s`` is player ``(dealer + s) % n`` (``policy`` and
@@ -436,7 +440,8 @@ def game_round(tab, st0, policy, params, key, first_index, stride, n_games, n_bl
     n, r, scoring = st0[ST_N], st0[ST_R], st0[ST_SCORING]
     no_hand = np.zeros(1, np.int64)
     forced = np.full(MAXP, -1, np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_state(tab, st0, policy, params)
         lo, hi = block_span(0, n_games, n_blocks, b)
         for k in range(lo, hi):

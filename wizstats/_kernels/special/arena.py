@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..engine.arena import M_BID, M_HIT, M_MISS, M_SCORE, M_TRICKS, N_METRICS, reduce_unit
-from ..jit import jit, pjit, prange
+from ..jit import jit, pjit
 from ..rules.core import ST_N, block_span
 from .core import N_EV, new_special_state
 from .round import play_special_round
@@ -42,11 +42,12 @@ def play_special_unit(g, ids, params, key, round_index, j, ent, events):
 
 
 @pjit
-def special_arena_kernel(tab, st0, ids, params, group, n_groups, key, base, start, n_units, n_blocks, out):
+def special_arena_kernel(tab, st0, ids, params, group, n_groups, key, base, start, n_units, blocks, out):
     """Play deals ``start .. start + n_units - 1`` in every rotation; ``out[block, group, metric]`` gets the
     sum and the sum of squares of the per-deal values (as :func:`..engine.arena.arena_kernel`)."""
     n = st0[ST_N]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_special_state(tab, st0, ids, params)
         ent = np.zeros((n, N_METRICS))
         win = np.zeros(n)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...layout import SP_END, SP_EXPERT, SP_ROLLOUT
-from ..jit import hotjit, jit, pjit, prange
+from ..jit import hotjit, jit, pjit
 from ..rules.core import (
     ST_BIDS_MADE,
     ST_LEADER,
@@ -122,13 +122,14 @@ def play_special_round(g, key, round_index, events, hands_out, record):
 
 @pjit
 def simulate_special_counts(
-    tab, st0, policy, params, key, start, n_rounds, n_blocks, counts, score_sum, score_sq, events
+    tab, st0, policy, params, key, start, n_rounds, blocks, counts, score_sum, score_sq, events
 ):
     """Play rounds ``start .. start + n_rounds - 1``; per block add ``counts[b, seat, bid, tricks]``,
     the seats' points and squared points, and the special-card events ``events[b, EV_*]``."""
     n = st0[ST_N]
     no_hands = np.zeros((1, 1), np.int64)
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_special_state(tab, st0, policy, params)
         ev = np.zeros(N_EV, np.int64)
         lo, hi = block_span(start, n_rounds, n_blocks, b)

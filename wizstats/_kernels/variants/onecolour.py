@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...layout import OC_EXPERT, OC_PICK, OC_READ, P_RANDOM
-from ..jit import jit, namedtuple, pjit, prange
+from ..jit import jit, namedtuple, pjit
 from ..players.expert import best_bid, leftover_share, scaled_trials
 from ..rules.core import (
     allowed_bid,
@@ -335,12 +335,13 @@ def start_round(g, key, game, k, policy, params, rows):
 
 
 @pjit
-def simulate_one_colour_games(st0, policy, params, rows, key, start, n_games, n_blocks, counts, totals, wins):
+def simulate_one_colour_games(st0, policy, params, rows, key, start, n_games, blocks, counts, totals, wins):
     """Play games ``start .. start + n_games - 1``; per block add ``counts[b, k, seat, bid, tricks]``,
     ``totals[b, 0|1, player]`` (sum and sum of squares of final totals) and ``wins[b, player]``
     (games the player won, alone or tied; ``wins[b, n]`` counts tied games)."""
     n = st0[O_N]
-    for b in prange(n_blocks):
+    n_blocks, block_first, block_stop = blocks  # this call's window of the blocks (BlockKernel)
+    for b in range(block_first, block_stop):
         g = new_one_colour_state(st0, policy, params)
         total = np.zeros(MAXP, np.int64)
         lo, hi = block_span(start, n_games, n_blocks, b)
