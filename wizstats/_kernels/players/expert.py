@@ -375,7 +375,7 @@ def expert_trump(g, seat, par):
     return best
 
 
-@hotjit(inline="always")
+@hotjit
 def expert_card(g, seat, mask, par):
     """The expert's hand position: :func:`.playout.hx_decide` with its ``ruff``, ``lead_min`` and ``duck``.
 

@@ -280,7 +280,7 @@ def decision_features(w, v, seat, legal, cards, n_cards, par, f, out):
     return pick
 
 
-@hotjit(inline="always")
+@hotjit
 def learned_card(w, v, seat, legal, par, f, at, net=False):
     """The legal card with the best fitted score (``net``: the network's, else the linear row's), if it beats
     ``hx_decide``'s card by more than the gate (``hx_decide``'s card when every trick left is needed).
