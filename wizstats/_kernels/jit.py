@@ -292,8 +292,8 @@ class BlockKernel:
     _pool: ThreadPoolExecutor | None = None
     _pool_pid = -1
 
-    def __init__(self, kernel: Kernel) -> None:
-        self.kernel = kernel
+    def __init__(self, kernel: Any) -> None:
+        self.kernel: Any = kernel  # a numba dispatcher
         names = list(inspect.signature(kernel.py_func).parameters)
         if "blocks" not in names:
             raise TypeError(f"{kernel.py_func.__name__}: a block kernel takes a parameter named 'blocks'")
@@ -317,7 +317,7 @@ class BlockKernel:
         parts = max(1, min(get_num_threads(), n_blocks))
         before, after = args[: self.index], args[self.index + 1 :]
         windows = [(n_blocks, t * n_blocks // parts, (t + 1) * n_blocks // parts) for t in range(parts)]
-        futures = [self.pool().submit(self.kernel, *before, w, *after) for w in windows[1:]]
+        futures = [self.pool().submit(functools.partial(self.kernel, *before, w, *after)) for w in windows[1:]]
         try:
             self.kernel(*before, windows[0], *after)
         finally:
@@ -329,7 +329,7 @@ class BlockKernel:
 
 def pjit(function: Callable[..., Any]) -> BlockKernel:
     """A batch kernel over blocks of rounds (:class:`BlockKernel`): serial ``jit`` code, its blocks on threads."""
-    return BlockKernel(numba.njit(_nrt=True, **_OPTIONS)(function))
+    return BlockKernel(functools.partial(numba.njit, _nrt=True, **_OPTIONS)(function))
 
 
 @intrinsic
