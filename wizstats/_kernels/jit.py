@@ -285,7 +285,7 @@ class BlockKernel:
 
     numba's own parallel loops (``parallel=True``) compile each kernel three times over, its body,
     a wrapper and the loop, each with the whole engine linked in: some 20 s more per batch kernel
-    on one core than a serial kernel (benchmarks/README.md, "Compiling"). Every other attribute
+    on one core than a serial kernel (measured by benchmarks/compile_time.py). Every other attribute
     is the compiled kernel's (``signatures``, ``py_func``, the cache).
     """
 
