@@ -41,7 +41,7 @@ TITLE = "The articles' claims, checked"
 QUESTION = "Which of the rules of thumb in the source articles hold, and by how much?"
 SEED = 17000
 SIZES = {
-    "tiny": {"n": 150, "games": 300, "hands": 4, "players": (4,), "search": (2, 2, None)},
+    "tiny": {"n": 150, "games": 300, "hands": 2, "players": (4,), "search": (2, 2, None)},
     "quick": {"n": 600, "games": 2000, "hands": 20, "players": (3, 4, 5, 6), "search": (2, 10, None)},
     "full": {"n": 1000, "games": 5000, "hands": 30, "players": (3, 4, 5, 6), "search": (8, 40, 2)},
 }

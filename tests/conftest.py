@@ -5,9 +5,10 @@
   when the paths given cover its file, else as soon as its test is collected; the test is moved to the
   end of the order and waits for the run's status file. The xdist workers run at a lower CPU priority
   (:data:`WORKER_NICE`), so that this one process, which compiles for minutes on a fresh machine, has a core.
-- Under xdist, when the report's kernels are not compiled yet (a fresh clone, a kernel change), the
-  controller compiles them first in two processes when the run includes the report's tests (``wizstats.report.precompile``: the tiny report,
-  split), so that the workers load them instead of both compiling the same kernels at once.
+- Under xdist, when the run includes the report's tests, the controller runs the tiny report first, in two
+  processes (``run_report("tiny")``), and pickles its frames for the ``tiny_report`` fixture: on a fresh
+  clone that compiles the report's kernels once, on both cores, and the workers load them instead of
+  both compiling the same kernels at once; and the report is computed once, not a second time.
 - Tests marked ``exclusive`` (timing-sensitive) run while the other worker waits between its tests.
 - ``tiny_report``: the report at its tiny size, computed once per session and shared by
   tests/test_report.py, tests/test_analyses.py and tests/test_claims_report.py (one xdist group).
@@ -70,10 +71,8 @@ def pytest_configure(config: pytest.Config) -> None:
     here = Path(__file__).resolve().parent
     if _covers(config, here / "test_boundscheck.py"):
         _start_boundscheck(config)  # the longest single job: first, beside the compiling below
-    if _covers(config, here / "test_report.py"):  # the tiny report runs anyway: compile it on both cores first
-        from wizstats.report import precompile
-
-        precompile(processes=2)
+    if _covers(config, here / "test_report.py"):  # the tiny report, on both cores, before the workers start
+        _make_tiny_report(config.wizstats_run_dir)  # type: ignore[attr-defined]
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -165,13 +164,46 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
             fcntl.flock(gate, fcntl.LOCK_UN)
 
 
-@pytest.fixture(scope="session")
-def tiny_report(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
-    """``run_report("tiny")`` once per session: (its directory, its frames). The report runs every analysis
-    (``module.run("tiny", out)``) into one directory and then writes the page; tests/test_report.py checks
-    the page, tests/test_analyses.py and tests/test_claims_report.py the analyses' files and frames.
-    Nothing may write into the directory."""
+TINY_REPORT = "tiny-report"
+"""The tiny report's directory in the run's shared directory; its frames are pickled beside it (``.pkl``)."""
+
+
+def _make_tiny_report(run_dir: Path) -> None:
+    """The xdist controller: ``run_report("tiny")`` before the workers start, its frames pickled for them.
+
+    On a fresh machine this compiles the report's kernels on both cores (the workers then load them
+    instead of both compiling the same kernels at once), and the workers' ``tiny_report`` fixture loads
+    the result instead of computing the report a second time. If it fails, nothing is kept: the fixture
+    then computes the report itself and the tests that use it show the failure.
+    """
+    import pickle
+
     from wizstats.report import run_report
 
+    out = run_dir / TINY_REPORT
+    try:
+        frames = run_report("tiny", out, progress=False)
+    except Exception:  # noqa: BLE001 - reported by the tests that use the fixture, where it runs again
+        shutil.rmtree(out, ignore_errors=True)
+        return
+    part = out.with_suffix(".pkl.tmp")
+    part.write_bytes(pickle.dumps(frames))
+    part.replace(out.with_suffix(".pkl"))
+
+
+@pytest.fixture(scope="session")
+def tiny_report(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[Any]]:
+    """``run_report("tiny")`` once per test run: (its directory, its frames). The report runs every analysis
+    (``module.run("tiny", out)``) into one directory and then writes the page; tests/test_report.py checks
+    the page, tests/test_analyses.py and tests/test_claims_report.py the analyses' files and frames.
+    Under xdist the controller has made it already (:func:`_make_tiny_report`); else it is made here.
+    Nothing may write into the directory."""
+    import pickle
+
+    from wizstats.report import run_report
+
+    made = Path(request.config.wizstats_run_dir) / TINY_REPORT  # type: ignore[attr-defined]
+    if made.with_suffix(".pkl").is_file():
+        return made, pickle.loads(made.with_suffix(".pkl").read_bytes())
     out = tmp_path_factory.mktemp("tiny-report")
     return out, run_report("tiny", out, progress=False)
