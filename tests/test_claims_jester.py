@@ -112,3 +112,25 @@ def test_timing_reproducible_and_refusals() -> None:
         jester_timing(4, [3], n=6000)
     with pytest.raises(ValueError, match="no Jesters"):
         jester_timing(4, [3], rules=Rules(4, deck="oh-hell"), n=10)
+
+
+def test_a_small_group_has_its_mean_but_no_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Four rounds that all lose 50 points are not a measured -50 +- 0: the group keeps its mean, not an interval."""
+    from wizstats.questions.claims import _timing_cell
+    from wizstats.stats import MIN_TIMING_ROUNDS
+
+    made = np.arange(MIN_TIMING_ROUNDS, dtype=float) % 3  # enough rounds, and a spread
+    keep = np.concatenate([made, np.full(4, -50.0)])
+    pairs = {"keep": keep, "shed": np.zeros(len(keep)), "needs": np.array([0] * len(made) + [2] * 4)}
+    monkeypatch.setattr(discards, "_timing_pairs", lambda rules, r, policy, n, seed: pairs)
+    t = jester_timing(4, [3], n=100, seed=0, policy="heuristic").table
+    rows = t[(t.quantity == "keep_minus_shed") & (t.hand_size == 3)].set_index("needs")
+    few, enough = rows.loc["needs 2+"], rows.loc["made his bid"]
+    assert few.value == -50 and few.n == 4 and np.isnan(few.low) and np.isnan(few.high)
+    assert enough.n == MIN_TIMING_ROUNDS and enough.low < enough.value < enough.high
+    assert _timing_cell(few) == "-50.00 (too few rounds for an interval)"
+    constant = enough.copy()
+    constant[["value", "low", "high"]] = -50.0
+    assert _timing_cell(constant) == "-50.00 in every round"  # not "no difference"
+    constant[["value", "low", "high"]] = 0.0
+    assert _timing_cell(constant) == "no difference in any round"

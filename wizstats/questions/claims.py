@@ -11,6 +11,7 @@ Holds with 1 card in hand: with 4 players a 10 you hold is the highest of its su
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 import numpy as np
@@ -23,6 +24,7 @@ from ..rules import Rules
 from ..stats import (
     HIGH_STATES,
     JESTER_NEEDS,
+    MIN_TIMING_ROUNDS,
     bid_visibility_edge,
     half_time_lead,
     jester_timing,
@@ -374,13 +376,17 @@ _NEEDS_TEXT = {
 }
 
 
-MIN_GROUP_ROUNDS = 20
-"""The fewest rounds a group of ``jester-keep``'s timing needs to be quoted in the sentence (all are in the table)."""
+MIN_GROUP_ROUNDS = MIN_TIMING_ROUNDS
+"""The fewest rounds a group of ``jester-keep``'s timing needs to be quoted in the sentence (all are in the table);
+a smaller group has no interval (:data:`wizstats.stats.MIN_TIMING_ROUNDS`)."""
 
 
 def _timing_cell(row: pd.Series) -> str:
-    if row.high == row.low:
-        return "no difference in any round"  # both branches scored alike in every round: not a measured 0 +- 0
+    """One ``keep_minus_shed`` row as a table cell or a phrase of the sentence."""
+    if math.isnan(row.low) or math.isnan(row.high):
+        return f"{row.value:+.2f} (too few rounds for an interval)"
+    if row.high == row.low:  # the same difference in every round: not a measured x +- 0
+        return "no difference in any round" if row.value == 0 else f"{row.value:+.2f} in every round"
     return f"{row.value:+.2f} {ci(row.low, row.high, digits=2)}"
 
 

@@ -80,7 +80,8 @@ processes, so that no long one is left running alone at the end while the other 
 START_APART = ("claims_checked", "special_cards")
 """The analyses the first two workers start with, chosen to compile different engines: the longest analysis
 compiles the standard game's round and players, ``special_cards`` the special cards' engine, which no
-standard analysis shares. Two workers that start with the standard game both compile its players at once
+standard analysis shares (its own rounds of the standard game come last, when the first worker has cached
+that engine's players, so the two do not compile the same kernels at once). Two workers that start with the standard game both compile its players at once
 (a minute of one core's time each, for the same kernels); this way the second loads them from the cache."""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .certificate import CERTIFIED, DEPENDS, VERDICTS, Agreement, agreement
 from .claims import bid_visibility_edge, half_time_lead, wizard_sure_trick
-from .discards import HIGH_STATES, JESTER_NEEDS, jester_timing, jester_value, shedding
+from .discards import HIGH_STATES, JESTER_NEEDS, MIN_TIMING_ROUNDS, jester_timing, jester_value, shedding
 from .distributions import game_score_distribution, score_distribution
 from .effects import bids_add_up, dealer_advantage, plus_minus_one_cost, seat_effects, trump_choice_value
 from .hands import TrickDistribution, card_win_probability, trick_distribution
@@ -20,6 +20,7 @@ __all__ = [
     "DEPENDS",
     "HIGH_STATES",
     "JESTER_NEEDS",
+    "MIN_TIMING_ROUNDS",
     "StudyOptions",
     "TrickDistribution",
     "VERDICTS",

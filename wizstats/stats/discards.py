@@ -35,7 +35,7 @@ from .study import Keywords, Sampled, Sizes, StudyOptions, mean_of, plain_row, r
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-__all__ = ["JESTER_NEEDS", "jester_timing", "jester_value", "shedding"]
+__all__ = ["JESTER_NEEDS", "MIN_TIMING_ROUNDS", "jester_timing", "jester_value", "shedding"]
 
 MAX_SHED_ROUNDS = 20_000
 """The most rounds per hand size (the cards are judged one by one in Python)."""
@@ -287,6 +287,14 @@ JESTER_NEEDS = ("over his bid", "made his bid", "needs 1", "needs 2+")
 MAX_TIMING_ROUNDS = 5000
 """The most rounds per hand size :func:`jester_timing` plays (two branches, one decision at a time)."""
 
+MIN_TIMING_ROUNDS = 20
+"""The fewest rounds a group of :func:`jester_timing` needs for the normal interval of ``keep_minus_shed``.
+
+Below it the row keeps its mean and its count but no interval (``low`` and ``high`` are NaN): a
+handful of rounds says little about the spread, and a few that happen to score alike would give an
+interval of zero width (4 rounds of -50 points each: ``-50 [-50, -50]``), which is not a measurement.
+"""
+
 
 def _branch_point(rules: Rules, tr: object, i: int, jesters: set[int]) -> tuple[int, int, int, int] | None:
     """The first play of round ``i`` at which a follower holding a Jester plays a card that does not take the lead.
@@ -395,7 +403,8 @@ def jester_timing(n_players: int | None = None, hand_sizes: Sizes = (3, 6), **op
 
     Rows per hand size (and ``game``: the hand sizes pooled) and ``needs`` (``all`` or one of
     :data:`JESTER_NEEDS`: the holder's bid minus his tricks at the branch): ``keep_minus_shed``
-    (his mean score keeping minus shedding, a paired normal interval over the rounds),
+    (his mean score keeping minus shedding, a paired normal interval over the rounds; a group of
+    fewer than :data:`MIN_TIMING_ROUNDS` rounds has its mean but no interval, ``low`` and ``high`` NaN),
     ``p_keep_better`` and ``p_shed_better`` (the shares of rounds where one branch scores more),
     and ``branch_share`` (rounds with a branch, of all rounds; ``needs == "all"`` only).
     """
@@ -420,7 +429,10 @@ def jester_timing(n_players: int | None = None, hand_sizes: Sizes = (3, 6), **op
             m = int(mask.sum())
             if m < 2:
                 continue
-            rows.append(row(label, "-", mean_of("keep_minus_shed", diff, cl)) | {"needs": text})
+            mean = mean_of("keep_minus_shed", diff, cl)
+            if m < MIN_TIMING_ROUNDS:  # its mean and count, no interval: too few rounds to show the spread
+                mean = Estimate(mean.name, mean.value, None, m, False, f"fewer than {MIN_TIMING_ROUNDS} rounds")
+            rows.append(row(label, "-", mean) | {"needs": text})
             for q, hits in (("p_keep_better", diff > 0), ("p_shed_better", diff < 0)):
                 est = proportion_estimate(q, int(hits.sum()), m, confidence_level=cl)
                 rows.append(row(label, "-", est) | {"needs": text})
