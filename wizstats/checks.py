@@ -28,6 +28,7 @@ ValueError: scale must be a finite number, got nan
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import numbers
 import os
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_ROUNDS",
     "MAX_START",
     "MAX_SAMPLES",
+    "MAX_SCHEDULE",
     "MAX_SEED",
     "MAX_SHEET_BYTES",
     "MAX_SHEET_LINES",
@@ -60,6 +62,7 @@ __all__ = [
     "shown",
     "truncated_list",
     "whole",
+    "wholes",
     "write_atomic",
 ]
 
@@ -79,6 +82,10 @@ MAX_GAMES = 10**7
 
 MAX_CHUNKS = 10**6
 """The most chunks one sweep is cut into (``n_rounds / chunk_rounds`` per grid point, over all points)."""
+
+MAX_SCHEDULE = 10_000
+"""The most rounds a game's schedule lists (a standard game has at most 32; the check runs before the
+schedule is read, so that ``range(10**12)`` is refused at once)."""
 
 MAX_SEED = 2**128 - 1
 """The largest seed (``numpy.random.SeedSequence`` takes any whole number >= 0; 128 bits is plenty)."""
@@ -157,6 +164,27 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(f"{name} must be a whole number{_range_text(low, high)}, got {_show(value)}")
     return number
+
+
+def wholes(value: object, name: str, low: int | None = None, high: int | None = None, *, most: int = 1000) -> list[int]:
+    """One whole number or several (an iterable of at most ``most``, at least one), each as :func:`whole` checks it.
+
+    >>> import numpy as np
+    >>> wholes(4, "n_players"), wholes((3, np.int8(4)), "n_players")
+    ([4], [3, 4])
+    >>> wholes([], "n_players")
+    Traceback (most recent call last):
+    ...
+    ValueError: n_players: give at least one whole number, got []
+    """
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        return [whole(value, name, low, high)]
+    items = list(itertools.islice(value, most + 1))  # a huge iterable is refused without being read whole
+    if not items:
+        raise ValueError(f"{name}: give at least one whole number, got {_show(value)}")
+    if len(items) > most:
+        raise ValueError(f"{name}: give at most {most:,} whole numbers, got more")
+    return [whole(v, name, low, high) for v in items]
 
 
 def real(
@@ -269,6 +297,10 @@ def read_text(path: str | os.PathLike[str], what: str, *, max_bytes: int, max_li
 
     Every problem names the file: missing, a directory, unreadable, too large, not UTF-8 text.
     """
+    if not isinstance(path, (str, os.PathLike)):
+        raise WrongType(f"the {what} must be a file name, got {_kind(path)}")
+    if isinstance(path, str) and not path.strip():
+        raise ValueError(f"cannot read {what}: the file name is empty")
     p = Path(path)
     try:
         size = p.stat().st_size

@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist  # not scipy.stats: importing that takes ~1 s, a third of a short command
 
-from .checks import real
+from .checks import real, whole
 
 __all__ = ["ConfidenceInterval", "mean_interval", "wilson_interval"]
 
@@ -36,19 +36,18 @@ class ConfidenceInterval:
 
 
 def _z(confidence_level: float) -> float:
-    if not 0 < confidence_level < 1:
-        raise ValueError(f"confidence_level must lie strictly between 0 and 1, got {confidence_level}")
+    confidence_level = real(confidence_level, "confidence_level", 0, 1, open_low=True, open_high=True)
     return NormalDist().inv_cdf(0.5 + confidence_level / 2)
 
 
 def wilson_interval(successes: int, n: int, *, confidence_level: float = 0.95) -> ConfidenceInterval:
-    """Wilson score interval for a proportion ``successes / n``."""
-    real(successes, "successes"), real(n, "n")  # finite numbers, not bools or text
-    if n <= 0:
-        return ConfidenceInterval(0.0, 1.0)
-    if not 0 <= successes <= n:
-        raise ValueError(f"successes must lie in 0..n, got {successes} of {n}")
+    """Wilson score interval for a proportion ``successes / n`` (counts: whole numbers; ``n = 0`` gives ``[0, 1]``)."""
+    successes, n = whole(successes, "successes", 0), whole(n, "n", 0)  # counts, not floats, bools or text
     z = _z(confidence_level)
+    if n == 0:
+        return ConfidenceInterval(0.0, 1.0)
+    if successes > n:
+        raise ValueError(f"successes must lie in 0..n, got {successes} of {n}")
     p = successes / n
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom

@@ -33,7 +33,17 @@ from pathlib import Path
 
 import pandas as pd
 
-from .checks import MAX_SHEET_BYTES, MAX_SHEET_LINES, WrongType, flag, one_line, read_text, shown, truncated_list
+from .checks import (
+    MAX_SCHEDULE,
+    MAX_SHEET_BYTES,
+    MAX_SHEET_LINES,
+    WrongType,
+    flag,
+    one_line,
+    read_text,
+    shown,
+    truncated_list,
+)
 from .rules import GamePlan, Rules, Scoring, final_places, game_plan, placement_shares, raw_score
 
 __all__ = ["ScoreSheet", "ScoreSheetError"]
@@ -45,6 +55,12 @@ RULE_WORDS = ("standard", "tournament", "plus-minus-one", "alternative", "elimin
 MAX_LINE = 10_000
 """The longest line of a score sheet read (a row is a few dozen characters)."""
 _SETTING = re.compile(r"#\s*([A-Za-z-]+)\s*:(.*)$")
+_WHOLE = re.compile(r"[0-9]+")
+"""A count as the sheet writes it: ASCII digits only (no sign, no '1_0', no other scripts' digits)."""
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
+"""A written score or total: a decimal number such as ``20``, ``-10`` or ``23.33`` (no exponent, no fraction)."""
+MAX_DIGITS = 30
+"""The most digits of a number on the sheet read (a score has a few; more is a typo or junk)."""
 
 
 class ScoreSheetError(ValueError):
@@ -207,7 +223,6 @@ class ScoreSheet:
     @classmethod
     def read(cls, path: str | Path, **options: object) -> ScoreSheet:
         """Read and check a score sheet file; ``options`` as for :meth:`parse`."""
-        path = Path(path)
         text = read_text(path, "score sheet", max_bytes=MAX_SHEET_BYTES, max_lines=MAX_SHEET_LINES)
         return cls.parse(text, name=str(path), **options)  # type: ignore[arg-type]
 
@@ -265,6 +280,13 @@ class ScoreSheet:
                 name, [(0, "scoring is given twice and differs: alternative in the file, standard here")]
             )
         opts.words |= words
+        if schedule is not None:
+            if isinstance(schedule, (str, bytes)) or not isinstance(schedule, Sequence):
+                raise WrongType(f"schedule must be a list of hand sizes, got {shown(schedule)}")
+            if not 1 <= len(schedule) <= MAX_SCHEDULE:
+                raise ScoreSheetError(
+                    name, [(0, f"schedule must list 1 to {MAX_SCHEDULE:,} hand sizes, got {len(schedule):,}")]
+                )
         for what, given in (("deck", deck), ("schedule", None if schedule is None else tuple(schedule))):
             mine = getattr(opts, what)
             if given is not None and mine is not None and given != mine:
@@ -335,6 +357,8 @@ def _read_rows(text: str, name: str) -> tuple[_Options, list[_Row], set[str]]:
 def _setting(opts: _Options, key: str, value: str) -> str | None:
     items = [v.strip() for v in value.split(",") if v.strip()]
     if key == "players":
+        if not items:
+            return "the '# players:' line names no player"
         if len(set(items)) != len(items):
             return f"a player is listed twice in {value.strip()!r}"
         opts.players = items
@@ -344,18 +368,25 @@ def _setting(opts: _Options, key: str, value: str) -> str | None:
             return f"unknown rule {bad[0]!r} (known: {', '.join(RULE_WORDS)})"
         opts.words |= {i.lower() for i in items}
     elif key == "deck":
+        if not value.strip():
+            return "the '# deck:' line names no deck"
         opts.deck = value.strip()
     else:
-        try:
-            opts.schedule = tuple(int(i) for i in items)
-        except ValueError:
-            return f"schedule must list whole numbers, got {value.strip()!r}"
+        if (
+            not items
+            or len(items) > MAX_SCHEDULE
+            or not all(_WHOLE.fullmatch(i) and len(i) <= MAX_DIGITS for i in items)
+        ):
+            return f"schedule must list whole numbers, got {shown(value.strip())}"
+        opts.schedule = tuple(int(i) for i in items)
     return None
 
 
 def _int(value: str, what: str) -> int:
-    if not re.fullmatch(r"\d+", value):
+    if not _WHOLE.fullmatch(value):
         raise ValueError(f"{what} {shown(value)} is not a whole number >= 0")
+    if len(value.lstrip("0")) > MAX_DIGITS:
+        raise ValueError(f"{what} {shown(value)} is far too large (more than {MAX_DIGITS} digits)")
     return int(value)
 
 
@@ -401,7 +432,7 @@ def _plan(opts: _Options, n: int, name: str) -> GamePlan:
         if "standard" in words and words - {"standard", "elimination"}:
             raise ValueError(f"'standard' contradicts {', '.join(sorted(words - {'standard', 'elimination'}))}")
         scoring = Scoring.ALTERNATIVE if "alternative" in words else Scoring.STANDARD
-        deck = opts.deck or "standard"
+        deck = "standard" if opts.deck is None else opts.deck
         if "tournament" in words:
             if opts.schedule is not None:
                 raise ValueError("tournament rules fix the schedule; do not give one")
@@ -528,11 +559,11 @@ def _check_columns(row: _Row, score: Fraction, total: Fraction) -> list[tuple[in
     errors = []
     for what, value in (("score", score), ("total", total)):
         if what in row.checks:
-            try:
-                given = Fraction(row.checks[what])
-            except ValueError:
-                errors.append((row.line, f"{what} {row.checks[what]!r} is not a number"))
+            text = row.checks[what]
+            if not _NUMBER.fullmatch(text) or len(text) > MAX_DIGITS:
+                errors.append((row.line, f"{what} {shown(text)} is not a number (write e.g. 20, -10 or 23.33)"))
                 continue
+            given = Fraction(text)
             if abs(given - value) > Fraction(1, 100):
                 errors.append((row.line, f"{what} is written {row.checks[what]}, but the rules give {_fmt(value)}"))
     return errors

@@ -154,6 +154,12 @@ def _sheets() -> dict[str, Callable[[], bytes]]:
         "badsetting": text("# schedule: 1, two\n" + head + "1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"),
         "unknownrule": text("# rules: kuschel\n" + head + "1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"),
         "hugeround": text(head + "99999999999999999999,Ann,0,1\n1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"),
+        # a written score of 1/0 (it raised ZeroDivisionError) and a total of 10**99999999 (it ran for hours)
+        "scorezero": text("round,player,bid,tricks,score\n1,Ann,0,1,1/0\n1,Bob,0,0,20\n1,Cid,0,0,20\n"),
+        "totalexp": text("round,player,bid,tricks,total\n1,Ann,0,1,1e99999999\n1,Bob,0,0,20\n1,Cid,0,0,20\n"),
+        "unicodebid": text(head + "1,Ann,\u0661,1\n1,Bob,0,0\n1,Cid,0,0\n"),  # an Arabic-Indic 1
+        "emptyschedule": text("# schedule:\n" + head + "1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"),
+        "emptydeck": text("# deck:\n" + head + "1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"),
     }
 
 

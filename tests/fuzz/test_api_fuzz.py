@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -149,8 +150,20 @@ HAND = whole_ish(st.integers(0, 16))
 SEED = whole_ish(st.integers(0, 3))
 
 
+PYTHON_INTERNALS = (
+    "object is not iterable",
+    "not supported between instances of",
+    "invalid literal for",
+    "Exceeds the limit",
+    "object is not subscriptable",
+    "unhashable type",
+    "expected str, bytes or os.PathLike",
+)
+"""Messages of Python's own checks: they reach the user only when no check of ours named the argument."""
+
+
 def attempt(call: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
-    """Call ``call``; a ``ValueError``/``TypeError`` must carry one short line not raised from numba."""
+    """Call ``call``; a ``ValueError``/``TypeError`` must carry one short line of ours, not raised from numba."""
     try:
         return call(*args, **kwargs)
     except (ValueError, TypeError) as err:
@@ -159,6 +172,7 @@ def attempt(call: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
         assert "\n" not in text, f"a message of several lines: {text!r}"
         assert len(text) <= 4000, f"a message of {len(text)} characters"
         assert not type(err).__module__.startswith("numba"), f"a numba error reached the user: {text}"
+        assert not any(p in text for p in PYTHON_INTERNALS), f"Python's message, not naming the argument: {text}"
         return None
 
 
@@ -359,6 +373,112 @@ def test_exact_counts(n: Any, k: Any, schedule: Any, deck: Any, trump: Any) -> N
     attempt(w.plus_minus_one_options, n, schedule=schedule if isinstance(schedule, str) else "standard")
     attempt(w.vulnerability, deck, trump)
     attempt(w.break_even_probability, k, hand_size=n)
+
+
+TABLES = st.one_of(
+    PLAYERS,
+    st.lists(st.sampled_from([3, 4, np.int64(5), np.int8(6), 7, 2.0, "4", None, True]), max_size=3),
+    st.sampled_from([(), range(3, 10**12), "34", {4}]),
+)
+"""Player counts as the exact tables take them: one, several, none, or a huge range."""
+
+
+@FAST
+@given(TABLES, st.one_of(TABLES, st.none()), whole_ish(st.integers(1, 16)))
+def test_exact_tables(n: Any, sizes: Any, k: Any) -> None:
+    attempt(w.round1_trump_choice_value, n)
+    attempt(w.exact.highest_of_suit, n, sizes, ranks=[13])
+    attempt(w.plus_minus_one_options, n)
+    attempt(w.schedule_figures, n, last_k=k)
+    attempt(w.last_rounds_share, 4, k, schedule=n if n is not None else "standard")
+
+
+# ---------------------------------------------------------------- calls that once failed, one by one
+SHEET = "round,player,bid,tricks\n1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"
+WRITTEN = "round,player,bid,tricks,{column}\n1,Ann,0,1,{value}\n1,Bob,0,0,20\n1,Cid,0,0,20\n"
+REFUSED: list[tuple[str, Callable[[], Any], str]] = [
+    ("wilson n < 0", lambda: w.wilson_interval(1, -1), "n must be a whole number >= 0"),
+    ("wilson 1.5 successes", lambda: w.wilson_interval(1.5, 10), "successes must be a whole number"),
+    ("wilson level None", lambda: w.wilson_interval(1, 10, confidence_level=None), "confidence_level"),
+    ("wilson n 0, level nan", lambda: w.wilson_interval(0, 0, confidence_level=math.nan), "confidence_level"),
+    ("round1 thresholds of no table", lambda: w.round1_thresholds([]), "n_players"),  # a KeyError
+    ("round1 table 1.5", lambda: w.round1_table(1.5), "n_players"),
+    ("highest of suit, hand sizes 1.5", lambda: w.exact.highest_of_suit(4, 1.5), "hand_sizes"),
+    ("thresholds after bids, states 3", lambda: w.round1_thresholds_after_bids(4, states=3), "states"),
+    ("bid thresholds, no hand size", lambda: w.bid_thresholds(4, [], n=5), "hand size"),  # a KeyError
+    ("bid thresholds, hand size '2'", lambda: w.bid_thresholds(4, "2", n=5), "hand size"),
+    ("dealer advantage, hand sizes 1.5", lambda: w.dealer_advantage(4, 1.5, n=5), "hand size"),
+    ("schedule figures, last 16 of 15", lambda: w.schedule_figures(4, last_k=16), "last_k"),
+    ("last rounds of no schedule", lambda: w.last_rounds_share(4, 2, schedule=[]), "schedule"),
+    ("rules, schedule of 10**12 rounds", lambda: w.Rules(4, schedule=range(1, 10**12)), "schedule"),  # it hung
+    ("rules, 10**12 placement points", lambda: w.Rules(4, placement_points=range(10**12)), "placement_points"),
+    ("sheet, schedule 5", lambda: w.ScoreSheet.parse(SHEET, schedule=5), "schedule"),
+    ("sheet, schedule []", lambda: w.ScoreSheet.parse(SHEET, schedule=[]), "schedule"),
+    ("sheet, deck ''", lambda: w.ScoreSheet.parse(SHEET, deck=""), "deck"),
+    (
+        "sheet, a score of 1/0",  # a ZeroDivisionError
+        lambda: w.ScoreSheet.parse(WRITTEN.format(column="score", value="1/0")),
+        "not a number",
+    ),
+    (
+        "sheet, a total of 1e99999999",  # it ran for hours
+        lambda: w.ScoreSheet.parse(WRITTEN.format(column="total", value="1e99999999")),
+        "not a number",
+    ),
+    (
+        "sheet, a bid of 5000 digits",
+        lambda: w.ScoreSheet.parse(SHEET.replace(",0,1", "," + "9" * 5000 + ",1")),
+        "large",
+    ),
+    ("sheet, a bid in Arabic-Indic digits", lambda: w.ScoreSheet.parse(SHEET.replace(",0,1", ",\u0661,1")), "bid"),
+    ("sheet, an empty file name", lambda: w.ScoreSheet.read(""), "empty"),
+    ("sheet, a file name 3", lambda: w.ScoreSheet.read(3), "file name"),
+    ("suit ''", lambda: w.parse_suit(""), "unknown suit"),
+    ("trick with trump ''", lambda: w.trick_winner(["R1", "B2"], ""), "unknown suit"),
+    ("cards None", lambda: w.parse_cards(None), "cards must be"),
+    ("vulnerability, a deck of one card", lambda: w.vulnerability("1x1+0+0"), "one card"),  # a ZeroDivisionError
+    (
+        "round 1, turned R14",
+        lambda: w.round1_win_probability("B1", seat=1, n_players=4, trump="R14"),
+        "not in the standard deck",
+    ),
+    (
+        "game, a player sitting out twice",
+        lambda: w.simulate_games(w.Rules(4, schedule=(1, 2)), 1, sit_out=[(2, 1), (2, 1)]),
+        "twice",
+    ),
+    ("deck in fullwidth digits", lambda: resolve_deck("\uff14x13+4+4"), "unknown deck"),
+    ("deck with -0 Wizards", lambda: resolve_deck("4x13+-0+4"), "unknown deck"),
+    ("policy 1_0", lambda: w.Policy.parse("heuristic:scale=1_0"), "bad policy parameter"),
+    ("policy in Arabic-Indic digits", lambda: w.Policy.parse("pimc:worlds=\u0662"), "bad policy parameter"),
+    (
+        "sweep, players in Arabic-Indic digits",
+        lambda: w.sweep("summary", {"n_players": "\u0664", "hand_size": 1}, n_rounds=1, progress=False),
+        "n_players",
+    ),
+]
+"""Calls that once raised a Python error, ran for hours, or gave a number: each must now be refused in one line."""
+
+ACCEPTED: list[tuple[str, Callable[[], Any]]] = [
+    ("round1 table of np.int64(4)", lambda: w.round1_table(np.int64(4))),
+    ("rational round 1, np.int64(4) players", lambda: w.rational_round1_win_probability(np.int64(4), "R5", 1, "none")),
+    ("bid thresholds, hand size np.int64(1)", lambda: w.bid_thresholds(4, np.int64(1), n=50)),
+    ("seat effects, hand sizes np.int64(2)", lambda: w.seat_effects(4, np.int64(2), n=5)),
+]
+"""Valid calls that were refused (a numpy integer is a whole number)."""
+
+
+@pytest.mark.parametrize(("label", "call", "fragment"), REFUSED, ids=[r[0] for r in REFUSED])
+def test_refused_in_one_line(label: str, call: Callable[[], Any], fragment: str) -> None:
+    with pytest.raises((ValueError, TypeError)) as info:
+        call()
+    assert attempt(lambda: call()) is None  # one line of ours, not Python's
+    assert fragment in str(info.value), str(info.value)
+
+
+@pytest.mark.parametrize(("label", "call"), ACCEPTED, ids=[a[0] for a in ACCEPTED])
+def test_accepted(label: str, call: Callable[[], Any]) -> None:
+    assert call() is not None
 
 
 # ---------------------------------------------------------------- one argument spoiled at a time

@@ -64,16 +64,36 @@ class Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def ascii_int(text: str) -> int:
+    """``int(text)`` for ASCII digits only (a sign and surrounding spaces allowed), else ``ValueError``.
+
+    Python's ``int`` also reads other scripts' digits (``'١٢'``, ``'１'``) and ``'1_000'``; the
+    card, hand-size and schedule parsers refuse those, and so does every number of the command line.
+    """
+    digits = text.strip()
+    if not digits.isascii() or "_" in digits:
+        raise ValueError(f"invalid int value: {text!r}")
+    return int(digits)
+
+
+def whole_number(text: str) -> int:
+    """The ``type`` of every whole-number option: :func:`ascii_int`, refused as argparse refuses ``int``."""
+    try:
+        return ascii_int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+
+
 OPTIONS: dict[str, dict[str, Any]] = {
     "--deck": {"default": "standard", "help": "standard, junior, oh-hell or SxR+W+J (default: standard)"},
-    "--games": {"type": int, "default": 10_000, "help": "games to play (default: 10000)"},
+    "--games": {"type": whole_number, "default": 10_000, "help": "games to play (default: 10000)"},
     "--plus-minus-one": {"action": "store_true", "help": "the sum of bids may not equal the hand size"},
     "--blind-trump": {"action": "store_true", "help": "the dealer names trump before looking (2022 reading)"},
     "--bids": {"choices": ("open", "hidden", "after-round"), "default": "open", "help": "bid visibility"},
     "--scoring": {"choices": ("standard", "alternative"), "default": "standard", "help": "scoring"},
     "--elimination": {"action": "store_true", "help": "the lowest total drops out after rounds 10, 12, 15"},
-    "--threads": {"type": int, "default": None, "help": "threads (default: all cores)"},
-    "--seed": {"type": int, "default": 0, "help": "random seed; same seed, same numbers (default: 0)"},
+    "--threads": {"type": whole_number, "default": None, "help": "threads (default: all cores)"},
+    "--seed": {"type": whole_number, "default": 0, "help": "random seed; same seed, same numbers (default: 0)"},
     "--format": {"choices": FORMATS, "default": "table", "help": "output format (default: table)"},
 }
 """The options that several commands take alike, each defined once (:func:`add_options`)."""
@@ -88,7 +108,7 @@ def add_options(parser: argparse.ArgumentParser, *names: str) -> None:
 def add_players(parser: argparse.ArgumentParser, default: int | None = 4, help_: str | None = None) -> None:
     """Add ``--players`` (help: ``help_``, or the number of players and ``default``)."""
     help_ = f"number of players (default: {default})" if help_ is None else help_
-    parser.add_argument("--players", type=int, default=default, help=help_)
+    parser.add_argument("--players", type=whole_number, default=default, help=help_)
 
 
 def add_policies(
@@ -102,7 +122,7 @@ def add_policies(
 def add_sample(parser: argparse.ArgumentParser, n: int | None, n_help: str) -> None:
     """Add ``--policy`` (who plays a Monte Carlo estimate) and ``--n`` (its sample size, default ``n``)."""
     parser.add_argument("--policy", default=None, help=f"how everyone plays ({DEFAULT_PLAYER})")
-    parser.add_argument("--n", type=int, default=n, help=n_help)
+    parser.add_argument("--n", type=whole_number, default=n, help=n_help)
 
 
 SAMPLE = ("policy", "n", "seed")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..engine import arena
-from ._common import add_options, add_players, emit, round_rules
+from ._common import add_options, add_players, emit, round_rules, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -34,7 +34,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_players(p)
     p.add_argument("--hand-sizes", default="game", help="'game' (whole games), '10', '1-15' or '1,3,5' (default: game)")
-    p.add_argument("--rounds", type=int, default=1000, help="deals per hand size, or games (default: 1000)")
+    p.add_argument("--rounds", type=whole_number, default=1000, help="deals per hand size, or games (default: 1000)")
     add_options(p, "--deck", "--plus-minus-one", "--blind-trump", "--bids", "--scoring")
     p.add_argument(
         "--special",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..questions import QUESTIONS, AskOptions, ask, catalogue
-from ._common import ASK_KERNELS, SAMPLE, CliError, add_options, add_players, add_sample, emit, keywords
+from ._common import ASK_KERNELS, SAMPLE, CliError, add_options, add_players, add_sample, emit, keywords, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -32,8 +32,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("name", nargs="?", help="the question (see --list)")
     p.add_argument("--list", action="store_true", help="list the questions")
     add_players(p)
-    p.add_argument("--hand-size", type=int, default=None, help="cards per hand (default: depends on the question)")
-    p.add_argument("--k", type=int, default=3, help="last-rounds: how many rounds (default: 3)")
+    p.add_argument(
+        "--hand-size", type=whole_number, default=None, help="cards per hand (default: depends on the question)"
+    )
+    p.add_argument("--k", type=whole_number, default=3, help="last-rounds: how many rounds (default: 3)")
     p.add_argument("--schedule", choices=("standard", "tournament"), default="standard", help="game schedule")
     p.add_argument("--plus-minus-one", action="store_true", help="play with plus/minus one")
     add_options(p, "--blind-trump")
@@ -44,9 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         " the claims that play whole games or every bid)",
     )
     p.add_argument(
-        "--bids", type=int, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
+        "--bids", type=whole_number, nargs="*", default=None, help="one-card-round: the earlier bids (0/1, from seat 1)"
     )
-    p.add_argument("--rank", type=int, default=10, help="highest-of-suit: the rank of your card (default: 10)")
+    p.add_argument("--rank", type=whole_number, default=10, help="highest-of-suit: the rank of your card (default: 10)")
     add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=lambda args: () if args.list else ASK_KERNELS)
 

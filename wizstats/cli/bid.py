@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import bid_table
-from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -37,8 +37,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="the turned card (R5; W: the dealer names a suit; J: no trump), a suit (red, R), 'W:red', or none",
     )
     add_players(p)
-    p.add_argument("--seat", type=int, default=1, help="your seat: 0 dealer (bids last), 1 bids first (default: 1)")
-    p.add_argument("--bids", type=int, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1")
+    p.add_argument(
+        "--seat", type=whole_number, default=1, help="your seat: 0 dealer (bids last), 1 bids first (default: 1)"
+    )
+    p.add_argument(
+        "--bids", type=whole_number, nargs="*", default=None, help="the earlier bids, in bidding order from seat 1"
+    )
     p.add_argument("--plus-minus-one", action="store_true", help="the dealer may not make the bids add up")
     add_sample(p, 4000, "deals kept (default: 4000)")
     add_options(p, "--seed", "--format")

@@ -6,7 +6,17 @@ import argparse
 
 from ..engine import simulate_games
 from ..rules import Rules
-from ._common import CliError, add_options, add_players, add_policies, emit, emit_data, parse_schedule
+from ._common import (
+    CliError,
+    add_options,
+    add_players,
+    add_policies,
+    ascii_int,
+    emit,
+    emit_data,
+    parse_schedule,
+    whole_number,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -45,7 +55,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--clairvoyance", action="store_true", help="round 1: each sees the others' cards, not his own")
     p.add_argument("--first-dealer", default="0", help="player who deals round 1, or 'rotate' (default: 0)")
-    p.add_argument("--bin-width", type=int, default=None, help="with --histogram: bin width in points (default: 10)")
+    p.add_argument(
+        "--bin-width", type=whole_number, default=None, help="with --histogram: bin width in points (default: 10)"
+    )
     p.add_argument("--histogram", action="store_true", help="print the histogram of final totals instead")
     add_options(p, "--threads", "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.game:simulate_games_kernel",))
@@ -56,7 +68,7 @@ def _sit_out(items: list[str]) -> list[tuple[int, int]]:
     for item in items:
         rnd, colon, players = item.partition(":")
         try:
-            pairs += [(int(rnd), int(x)) for x in players.split(",")]
+            pairs += [(ascii_int(rnd), ascii_int(x)) for x in players.split(",")]
         except ValueError:
             colon = ""
         if not colon:
@@ -118,6 +130,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _whole(text: str, what: str) -> int:
     try:
-        return int(text)
+        return ascii_int(text)
     except ValueError:
         raise ValueError(f"{what} must be a player number or 'rotate', got {text!r}") from None

@@ -8,7 +8,7 @@ import sys
 import pandas as pd
 
 from ..report import default_out_dir, load_analyses, run_report
-from ._common import CliError, add_options, emit
+from ._common import CliError, add_options, emit, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--no-progress", action="store_true", help="no progress lines or bars")
     p.add_argument(
         "--processes",
-        type=int,
+        type=whole_number,
         default=None,
         metavar="N",
         help="run the analyses in N worker processes, each on its share of the cores (default: the CPUs,"

@@ -11,7 +11,7 @@ import webbrowser
 from dataclasses import replace
 
 from ..engine import compile_notice_for
-from ._common import ASK_KERNELS, CliError
+from ._common import ASK_KERNELS, CliError, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -33,9 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1)")
-    p.add_argument("--port", type=int, default=8765, help="port (default: 8765)")
+    p.add_argument("--port", type=whole_number, default=8765, help="port (default: 8765)")
     p.add_argument("--open", action="store_true", help="open the page in the web browser")
-    p.add_argument("--workers", type=int, default=1, help="processes computing simulations (default: 1)")
+    p.add_argument("--workers", type=whole_number, default=1, help="processes computing simulations (default: 1)")
     p.set_defaults(run=run)
 
 

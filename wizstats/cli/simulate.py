@@ -5,7 +5,16 @@ from __future__ import annotations
 import argparse
 
 from ..engine import SpecialSimulationResult, simulate
-from ._common import DEFAULT_POLICY, SUMMARY_FIGURES, add_options, add_players, add_policies, emit, round_rules
+from ._common import (
+    DEFAULT_POLICY,
+    SUMMARY_FIGURES,
+    add_options,
+    add_players,
+    add_policies,
+    emit,
+    round_rules,
+    whole_number,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -23,8 +32,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         ),
     )
     add_players(p)
-    p.add_argument("--hand-size", type=int, required=True, help="cards per hand in the round")
-    p.add_argument("--rounds", type=int, default=100_000, help="rounds to play (default: 100000)")
+    p.add_argument("--hand-size", type=whole_number, required=True, help="cards per hand in the round")
+    p.add_argument("--rounds", type=whole_number, default=100_000, help="rounds to play (default: 100000)")
     add_options(p, "--deck")
     add_policies(p, "seat", "seat 0 (dealer)", [DEFAULT_POLICY])
     add_options(p, "--plus-minus-one", "--blind-trump", "--bids", "--scoring")

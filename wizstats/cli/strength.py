@@ -7,7 +7,7 @@ import argparse
 import pandas as pd
 
 from ..stats import strength_table
-from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords
+from ._common import SAMPLE, add_options, add_players, add_sample, emit_data, keywords, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -31,14 +31,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     p.add_argument("card", help="the card: W, J, R13, B1, G7, Y10 ...")
     add_players(p)
-    p.add_argument("--hand-size", type=int, default=1, help="cards per hand (default: 1)")
+    p.add_argument("--hand-size", type=whole_number, default=1, help="cards per hand (default: 1)")
     p.add_argument(
         "--trump",
         default="any",
         help="turned card (R5, W, J), a suit (red), none, trump/plain (of the card's own suit or another),"
         " or any (default: a random turned card)",
     )
-    p.add_argument("--seat", type=int, default=None, help="the seat holding the card (default: every seat)")
+    p.add_argument("--seat", type=whole_number, default=None, help="the seat holding the card (default: every seat)")
     add_sample(p, 5000, "rounds per seat (default: 5000)")
     add_options(p, "--seed", "--format")
     p.set_defaults(run=run, kernels=("engine.stats:card_rounds",))

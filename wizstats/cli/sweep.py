@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import CHUNK_ROUNDS
 from ..sweep import expand_grid, resolve_statistic, simulate_range, sweep
-from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_options, emit
+from ._common import DEFAULT_PLAYER, SUMMARY_FIGURES, CliError, add_options, emit, whole_number
 
 SUMMARY_COLUMNS = ["seat", "seat_policy", *SUMMARY_FIGURES]
 
@@ -63,10 +63,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="KEY=V1,V2",
         help="more grid keys: plus_minus_one, plus_minus_one_min_hand, trump_choice, bids, scoring (repeatable)",
     )
-    p.add_argument("--rounds", type=int, metavar="N", default=100_000, help="rounds per grid point (default: 100000)")
+    p.add_argument(
+        "--rounds", type=whole_number, metavar="N", default=100_000, help="rounds per grid point (default: 100000)"
+    )
     p.add_argument(
         "--chunk-rounds",
-        type=int,
+        type=whole_number,
         metavar="N",
         default=CHUNK_ROUNDS,
         help=f"rounds per chunk (default: {CHUNK_ROUNDS})",
@@ -74,16 +76,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--cache", metavar="DIR", help="keep finished chunks here; a rerun computes only missing chunks")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--dask", metavar="ADDRESS", help="run on the Dask scheduler at ADDRESS (tcp://host:8786)")
-    where.add_argument("--workers", type=int, metavar="N", help="run on a local Dask cluster of N worker processes")
+    where.add_argument(
+        "--workers", type=whole_number, metavar="N", help="run on a local Dask cluster of N worker processes"
+    )
     p.add_argument(
         "--threads",
-        type=int,
+        type=whole_number,
         metavar="N",
         help="kernel threads per chunk (default: all cores; cores/N with --workers N)",
     )
     p.add_argument(
         "--retries",
-        type=int,
+        type=whole_number,
         metavar="N",
         default=None,
         help="with --dask or --workers: retries of a failing chunk (default: 2)",

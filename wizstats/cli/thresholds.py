@@ -9,7 +9,10 @@ import pandas as pd
 from ..engine import parse_hand_sizes
 from ..exact import break_even_probability, round1_thresholds
 from ..stats import bid_thresholds
-from ._common import CliError, add_options, add_players, add_sample, emit_data, sample_args
+from ._common import CliError, add_options, add_players, add_sample, emit_data, sample_args, whole_number
+
+N = 3000
+"""The default of ``--n``: random rounds per hand size."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -36,10 +39,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_players(p)
     p.add_argument("--hand-sizes", default=None, help="hand sizes: '3', '1-5', '1,3,5' (default: every round)")
-    add_sample(p, 3000, "random rounds per hand size (default: 3000)")
+    add_sample(p, N, f"random rounds per hand size (default: {N})")
     p.add_argument(
         "--bids",
-        type=int,
+        type=whole_number,
         nargs="*",
         default=None,
         help="round 1, exact: the earlier bids (0/1, bidding order from seat 1); the next seat's thresholds",
@@ -102,6 +105,14 @@ def _run_after_bids(args: argparse.Namespace) -> int:
     """Round 1, exactly: the thresholds of the player whose turn it is after ``--bids``."""
     if args.hand_sizes is not None and args.hand_sizes.strip() != "1":
         raise CliError(f"--bids answers round 1 only: leave out --hand-sizes or give 1, not {args.hand_sizes!r}")
+    simulated = [
+        flag
+        for flag, given in (("--policy", args.policy is not None), ("--n", args.n != N), ("--seed", args.seed != 0))
+        if given
+    ]
+    if simulated:
+        verb = "does" if len(simulated) == 1 else "do"
+        raise CliError(f"{', '.join(simulated)} {verb} not apply with --bids: the answer is an exact count")
     t = round1_thresholds(args.players, bids=tuple(args.bids)).table
     if emit_data(t, args):
         return 0

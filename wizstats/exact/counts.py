@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import pandas as pd
 
-from ..checks import WrongType, shown, whole
+from ..checks import MAX_SCHEDULE, WrongType, shown, whole, wholes
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import (
     TOURNAMENT_SCHEDULES,
@@ -53,6 +53,8 @@ def vulnerability(deck: Deck | str = "standard", trump: Suit | str | None = "all
     """
     deck = resolve_deck(deck)
     others = deck.size - 1
+    if others < 1:
+        raise ValueError(f"the {deck.name} deck holds one card: no other card could beat a led one")
     rows: list[dict[str, object]] = []
 
     def add(card: str, relation: str, count: int) -> None:
@@ -91,12 +93,7 @@ def vulnerability(deck: Deck | str = "standard", trump: Suit | str | None = "all
 # ---------------------------------------------------------------- schedules (RULES 2, 7, 10)
 def _players(n_players: object, deck: Deck) -> list[int]:
     """One table size or several, each one the deck can seat (checked by :class:`~wizstats.Rules`)."""
-    if isinstance(n_players, (str, bytes)) or not isinstance(n_players, Iterable):
-        n_players = [n_players]
-    players = [Rules(whole(n, "n_players"), deck=deck).n_players for n in n_players]
-    if not players:
-        raise ValueError("give at least one table size (n_players)")
-    return players
+    return [Rules(n, deck=deck).n_players for n in wholes(n_players, "n_players")]
 
 
 def _schedules(n: int, deck: Deck) -> dict[str, tuple[int, ...]]:
@@ -123,6 +120,11 @@ def schedule_figures(
     rows = []
     for n in players:
         for name, sched in _schedules(n, deck).items():
+            if last_k > len(sched):
+                raise ValueError(
+                    f"last_k must be a whole number in 1..{len(sched)} (the rounds of the {name} game of {n}"
+                    f" players), got {last_k}"
+                )
             rules = Rules(n, deck=deck, schedule=sched)
             points = [rules.max_points_round(r) for r in sched]
             last = sum(points[-last_k:])
@@ -155,6 +157,8 @@ def last_rounds_share(
     """
     if not isinstance(schedule, (str, Iterable)):
         raise WrongType(f"schedule must be 'standard', 'tournament' or hand sizes, got {shown(schedule)}")
+    if not isinstance(schedule, str):
+        schedule = wholes(schedule, "schedule", most=MAX_SCHEDULE)
     rules = Rules(
         n_players,
         deck=resolve_deck(deck),

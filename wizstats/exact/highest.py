@@ -19,7 +19,7 @@ from math import comb
 
 import pandas as pd
 
-from ..checks import whole
+from ..checks import whole, wholes
 from ..estimates import Result
 from ..rules import Deck, Rules, resolve_deck
 
@@ -83,19 +83,15 @@ def highest_of_suit(
     [0.853, 0.304]
     """
     deck = resolve_deck(deck)
-    tables = [n_players] if isinstance(n_players, int) else list(n_players)
-    if not tables:
-        raise ValueError("give at least one player count")
-    rank_list = list(range(1, deck.n_ranks + 1)) if ranks is None else list(ranks)
-    if not rank_list:
-        raise ValueError("give at least one rank")
+    tables = wholes(n_players, "n_players")
+    rank_list = list(range(1, deck.n_ranks + 1)) if ranks is None else wholes(ranks, "ranks")
     rows = []
     for p in tables:
         rules = Rules(whole(p, "n_players"), deck=deck)
         if hand_sizes is None:
             sizes = list(rules.schedule)
         else:
-            sizes = [hand_sizes] if isinstance(hand_sizes, int) else list(hand_sizes)
+            sizes = wholes(hand_sizes, "hand_sizes")
         for r in sizes:
             for k in rank_list:
                 f = highest_of_suit_probability(k, rules.n_players, r, deck=deck)

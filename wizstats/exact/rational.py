@@ -36,12 +36,13 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 
+from ..checks import whole
 from ..estimates import Result
 from ..rules import BidVisibility, Card, CardKind, Deck, Rules, TrumpChoice, parse_trump, resolve_deck, score_table
 from ._rational_counts import Game, base_states, base_turned, count_table, dealer_weight, solve, to_base
@@ -77,10 +78,8 @@ def _game_iv(
         if rules.n_players != n_players:
             raise ValueError(f"n_players {n_players} does not match rules.n_players {rules.n_players}")
     else:
-        if not isinstance(n_players, int) or isinstance(n_players, bool):
-            raise TypeError(f"n_players must be a whole number, got {n_players!r}")
         rules = Rules(
-            n_players,
+            whole(n_players, "n_players"),
             deck=resolve_deck("standard" if deck is None else deck),
             plus_minus_one=False if plus_minus_one is None else plus_minus_one,
             trump_choice="after-look" if trump_choice is None else trump_choice,
@@ -539,7 +538,12 @@ def round1_thresholds_after_bids(
         3  0 0     1     -        -    yes     no
     """
     game, _ = _game_iv(n_players, trump_choice, None, scoring, deck, None)
-    if isinstance(states, str) or not set(states) <= set(THRESHOLD_STATES) or not states:
+    if (
+        isinstance(states, str)
+        or not isinstance(states, Iterable)
+        or not set(states) <= set(THRESHOLD_STATES)
+        or not states
+    ):
         raise ValueError(f"states must be some of {', '.join(THRESHOLD_STATES)}, got {states!r}")
     label = {"wizard": "wizard turned", "any": "any turned"}
     rows = []

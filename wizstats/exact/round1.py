@@ -31,7 +31,7 @@ from typing import Union
 
 import pandas as pd
 
-from ..checks import whole
+from ..checks import whole, wholes
 from ..estimates import Estimate, Result, exact_estimate
 from ..rules import (
     Card,
@@ -266,6 +266,10 @@ def _turned_cards(q: _Round1, hero: Card, spec: TrumpSpec) -> list[tuple[Card, i
             raise ValueError(f"impossible trump {spec.suit}: the {q.deck.name} deck has {q.deck.n_suits} suits")
         return [(c, m) for c, m in pool if c.kind is CardKind.SUIT and c.suit == spec.suit]
     assert spec.card is not None
+    try:
+        q.deck.index(spec.card)
+    except ValueError as err:
+        raise ValueError(f"impossible trump: {err}") from None
     found = [(c, m) for c, m in pool if c == spec.card]
     if not found:
         raise ValueError(f"impossible trump: the turned card {spec.card} cannot be turned when you hold {hero}")
@@ -360,7 +364,7 @@ def round1_table(
     >>> t[(t.seat == 1) & (t.card == "13") & (t.state == "plain")].fraction.item()
     '205/551'
     """
-    players = [n_players] if isinstance(n_players, int) else list(n_players)
+    players = wholes(n_players, "n_players")
     rows = []
     for n in players:
         q, _ = _round1_iv(
@@ -506,8 +510,9 @@ def _thresholds_after_bids(
     rules: Rules | None,
 ) -> Result:
     """:func:`round1_thresholds` after earlier bids: one player count, the naming conventions only."""
-    if not isinstance(n_players, int) or isinstance(n_players, bool):
+    if isinstance(n_players, Iterable):
         raise ValueError(f"with bids, give one player count, got {n_players!r}")
+    n_players = whole(n_players, "n_players")
     if dealer_choice not in (None, "own-suit", "random"):
         raise ValueError(
             "with bids the dealer names trump by convention: dealer_choice 'own-suit' or 'random',"
@@ -569,7 +574,7 @@ def round1_seat_values(
     >>> float(t[t.quantity == "p_win"].value.sum())
     1.0
     """
-    players = [n_players] if isinstance(n_players, int) else list(n_players)
+    players = wholes(n_players, "n_players")
     rows = []
     for n in players:
         q, _ = _round1_iv("B1", 0, n, deck, dealer_choice, None if rules is None else rules.replace(n_players=n))
@@ -614,7 +619,7 @@ def round1_trump_choice_value(
     >>> bool(t[t.quantity == "value"].value.item() > 0)
     True
     """
-    players = [n_players] if isinstance(n_players, int) else list(n_players)
+    players = wholes(n_players, "n_players")
     rows = []
     wizard = Card(CardKind.WIZARD)
     for n in players:

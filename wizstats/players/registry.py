@@ -80,8 +80,13 @@ def _text(value: float) -> str:
 
 
 def _number(text: str, name: str, kind: type) -> float:
-    """A parameter value from its text (``2``, ``0.5``, ``1e3``), refusing what is not a number."""
+    """A parameter value from its text (``2``, ``0.5``, ``1e3``), refusing what is not a number.
+
+    ASCII only: ``float`` also reads other scripts' digits (``'١'``) and ``'1_0'``.
+    """
     try:
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         value = float(text)
     except ValueError:
         raise ValueError(f"{name} must be a number, got {text!r}") from None

@@ -217,6 +217,8 @@ def parse_cards(items: str | Iterable[str | Card]) -> list[Card]:
     """
     if isinstance(items, str):
         items = items.replace(",", " ").split()
+    if not isinstance(items, Iterable):
+        raise WrongType(f"cards must be a string or a list of cards, got {shown(items)}")
     return [Card.parse(item) for item in items]
 
 
@@ -231,7 +233,7 @@ def parse_suit(value: Suit | str | int | None, *, allow_none: bool = True) -> Su
     >>> parse_suit("red"), parse_suit("Y"), parse_suit(None)
     (<Suit.RED: 1>, <Suit.YELLOW: 3>, None)
     """
-    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "no", "-", "")):
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "no", "-")):
         if allow_none:
             return None
         raise ValueError("a suit is required here, not 'no trump'")
@@ -431,6 +433,9 @@ def resolve_deck(deck: Deck | str) -> Deck:
     try:
         shape, wizards, jesters = key.split("+")
         suits, ranks = shape.split("x")
+        counts = (suits, ranks, wizards, jesters)
+        if not all(c.isascii() and c.isdigit() for c in counts):  # int() takes '-0' and other scripts' digits
+            raise ValueError("not four counts")
         return Deck(int(suits), int(ranks), int(wizards), int(jesters), name=key)
     except ValueError as err:
         if "deck" in str(err):

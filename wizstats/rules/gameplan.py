@@ -137,7 +137,10 @@ def _sit_out_iv(sit_out: SitOut | None, n: int, n_rounds: int) -> list[set[int]]
             raise ValueError(f"sit-out round {shown(when)} is not a round of this game (1..{n_rounds})")
         if not _is_int(who) or not 0 <= who < n:  # type: ignore[operator]
             raise ValueError(f"sit-out player {shown(who)} is not a player of this game (0..{n - 1})")
-        out[int(when) - 1].add(int(who))  # type: ignore[call-overload]  # _is_int checked
+        rnd, player = int(when), int(who)  # type: ignore[call-overload]  # _is_int checked
+        if player in out[rnd - 1]:
+            raise ValueError(f"sit-out player {player} is listed twice for round {rnd}")
+        out[rnd - 1].add(player)
     return out
 
 

@@ -15,8 +15,8 @@ import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..checks import WrongType, flag, real, shown, whole
-from .cards import SPECIAL_KINDS, CardKind, Deck, parse_special, resolve_deck
+from ..checks import MAX_SCHEDULE, WrongType, flag, real, shown, whole
+from .cards import MAX_DECK_SIZE, SPECIAL_KINDS, CardKind, Deck, parse_special, resolve_deck
 
 __all__ = [
     "BidVisibility",
@@ -271,6 +271,8 @@ def _rules_iv(rules: Rules) -> None:
         raise ValueError(f"unknown schedule {schedule!r} (expected 'standard', 'tournament' or a list of hand sizes)")
     elif not isinstance(schedule, Sequence):
         raise WrongType(f"schedule must be 'standard', 'tournament' or a list of hand sizes, got {schedule!r}")
+    elif len(schedule) > MAX_SCHEDULE:
+        raise ValueError(f"a schedule lists at most {MAX_SCHEDULE:,} rounds, got {len(schedule):,}")
     schedule = tuple(whole(r, "a hand size of the schedule") for r in schedule)
     for r in schedule:
         if not 1 <= r <= deck.size // n:
@@ -290,6 +292,10 @@ def _rules_iv(rules: Rules) -> None:
     if rules.placement_points is not None:
         if not isinstance(rules.placement_points, Sequence) or isinstance(rules.placement_points, str):
             raise WrongType(f"placement_points must be a sequence of numbers, got {rules.placement_points!r}")
+        if len(rules.placement_points) > MAX_DECK_SIZE:
+            raise ValueError(
+                f"placement_points lists at most {MAX_DECK_SIZE} places, got {len(rules.placement_points):,}"
+            )
         points = tuple(real(x, "a placement point", -(10**9), 10**9) for x in rules.placement_points)
         points = tuple(int(x) if x == int(x) else x for x in points)
         if len(points) < n:

@@ -45,7 +45,7 @@ class TrumpSpec:
 
 
 _ANY_WORDS = ("any", "random", "unknown", "?")
-_NONE_WORDS = ("none", "no", "-", "", "no trump", "notrump")
+_NONE_WORDS = ("none", "no", "-", "no trump", "notrump")  # not "": an empty value is a mistake, not "no trump"
 
 
 def parse_trump(value: object) -> TrumpSpec:

@@ -113,13 +113,10 @@ def bid_thresholds(
     >>> list(t.columns[:4])
     ['hand_size', 'seat', 'weakest_trump', 'weakest_plain']
     """
-    o = StudyOptions.of(n_players, None, options, accepts=Threaded, sizes="unchecked")
+    o = StudyOptions.of(n_players, hand_sizes, options, accepts=Threaded)
     rules = o.rules
-    sizes = (
-        rules.schedule if hand_sizes is None else ([hand_sizes] if isinstance(hand_sizes, int) else list(hand_sizes))
-    )
     rows = []
-    for r in sizes:  # hand size r (checked by card_strength) runs with seed + r
+    for r in o.hand_sizes:  # hand size r runs with seed + r
         cut = float(break_even_probability(sure_tricks, rules=rules, hand_size=max(r, sure_tricks + 1)))
         strength = card_strength(hand_size=r, **(options | {"rules": rules, "seed": o.seed + r}))
         t = strength.table

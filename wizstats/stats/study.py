@@ -12,6 +12,7 @@ Every study of :mod:`wizstats.stats` takes the same keywords (``rules``, ``polic
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from typing import Any, Literal, TypedDict
 import numpy as np
 import pandas as pd
 
-from ..checks import MAX_SAMPLES
+from ..checks import MAX_SAMPLES, MAX_SCHEDULE
 from ..engine import paired_batches, seed_key, threads_limited
 from ..estimates import Estimate, Result, check_confidence, check_sample_size, mean_estimate, run_adaptive
 from ..intervals import ConfidenceInterval, wilson_interval
@@ -206,17 +207,20 @@ class StudyOptions:
 
 def _sizes_iv(hand_sizes: object, rules: Rules, *, need_turned: bool = False) -> list[int]:
     """Hand sizes to measure: given, or the game's schedule; each allowed, sorted, once."""
-    sizes = (
-        list(rules.schedule)
-        if hand_sizes is None
-        else ([hand_sizes] if isinstance(hand_sizes, int) else list(hand_sizes))  # type: ignore[call-overload]
-    )
-    sizes = [hand_size_iv(r, rules) for r in sizes]
+    if hand_sizes is None:
+        sizes: list[object] = list(rules.schedule)
+    elif isinstance(hand_sizes, Iterable) and not isinstance(hand_sizes, (str, bytes)):
+        sizes = list(itertools.islice(hand_sizes, MAX_SCHEDULE + 1))  # a huge iterable is refused unread
+        if len(sizes) > MAX_SCHEDULE:
+            raise ValueError(f"give at most {MAX_SCHEDULE:,} hand sizes")
+    else:
+        sizes = [hand_sizes]  # one hand size, or a value hand_size_iv refuses with its name
+    checked = [hand_size_iv(r, rules) for r in sizes]
     if need_turned:
-        sizes = [r for r in sizes if rules.has_trump_card(r)]
-    if not sizes:
+        checked = [r for r in checked if rules.has_trump_card(r)]
+    if not checked:
         raise ValueError("no hand size to measure" + (" (the last round turns no card)" if need_turned else ""))
-    return sorted(set(sizes))
+    return sorted(set(checked))
 
 
 # ---------------------------------------------------------------- the paired study

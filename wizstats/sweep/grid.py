@@ -276,8 +276,8 @@ def _policies_of(values: Mapping[str, Any], n_players: int) -> list[Policy]:
 
 
 def _as_int(key: str, value: Any) -> int:
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
+    if isinstance(value, str) and value.strip().lstrip("-").isascii() and value.strip().lstrip("-").isdigit():
+        return int(value)  # ASCII digits only: int() reads '١' too, and isdigit() passes '²', which int() refuses
     if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
         return int(value)
     raise ValueError(f"{key} must be a whole number, got {value!r}")
