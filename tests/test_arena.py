@@ -159,3 +159,20 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arena", "heuristic", "random", "--hand-sizes", "game", "--rounds", "3", "--format", "csv"]) == 0
     assert "win_rate" in capsys.readouterr().out.splitlines()[0]
     assert main(["arena", "nope"]) == 2
+
+
+def test_intervals_of_shares_and_misses_end_where_the_quantity_can() -> None:
+    """Two deals scoring 1 and 0.5 accuracy: the normal interval [0.26, 1.24] is cut at 1 (a share); a mean miss
+    of 0.5 and 0 is cut at 0. The mean score's interval, which has no range, is left as it is."""
+    import importlib
+
+    arena_module = importlib.import_module("wizstats.engine.arena")  # the module: the package exports the function
+
+    acc = np.zeros((1, len(arena_module._METRICS), 2))
+    for m, per_deal in (("hit", [1.0, 0.5]), ("miss", [0.0, 0.5]), ("score", [30.0, -20.0])):
+        k = arena_module._METRICS.index(m)
+        acc[0, k] = sum(per_deal), sum(x * x for x in per_deal)
+    (row,) = arena_module._rows(3, ["expert"], np.zeros(4, np.int64), acc, 2, 4, 1, 0.95)
+    assert row["accuracy"] == 0.75 and 0 < row["accuracy_low"] < 0.75 and row["accuracy_high"] == 1.0
+    assert row["mean_miss"] == 0.25 and row["mean_miss_low"] == 0.0 and row["mean_miss_high"] > 0.25
+    assert row["mean_score_low"] < -20 and row["mean_score_high"] > 30  # no range: not cut

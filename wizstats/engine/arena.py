@@ -216,7 +216,8 @@ def arena(
         ``table()``: per hand size and policy the mean score per round, the accuracy (share of
         rounds with tricks == bid), the mean ``|tricks - bid|``, the mean bid and tricks, the
         margin (points per round over the other policies on the same deals) and, for games, the
-        win rate (ties split) and the mean total, each with its interval.
+        win rate (ties split) and the mean total, each with its interval (those of the accuracy and the
+        win rate end at 0 and 1, that of the mean miss at 0: over a few deals a normal interval reaches past).
     """
     rules, entries, sizes = _arena_iv(policies, n_players, hand_sizes, n_rounds, rules, deck)
     seed_key(seed)
@@ -302,6 +303,12 @@ def _special_runner(rules: Rules, hand_size: int, entries: list[Policy]) -> Call
     return run
 
 
+_BOUNDS = {"hit": (0.0, 1.0), "win": (0.0, 1.0), "miss": (0.0, math.inf)}
+"""The range of the metrics that have one: a share of rounds (``accuracy``), of games (``win_rate``), and
+``mean_miss`` (``|tricks - bid|``, never negative). Their normal intervals are cut to it: over a few deals
+they could reach past it (an accuracy of 1.12 from 2 deals)."""
+
+
 def _rows(
     label: int | str,
     names: list[str],
@@ -342,6 +349,8 @@ def _rows(
                 mean, ci_low, ci_high = math.nan, math.nan, math.nan
             else:
                 ci_low, ci_high = ci.low, ci.high
+                if metric in _BOUNDS:  # a normal interval of a share (or of a count) ends where the quantity can
+                    ci_low, ci_high = max(ci_low, _BOUNDS[metric][0]), min(ci_high, _BOUNDS[metric][1])
             row[column] = mean
             if metric not in ("bid", "tricks"):
                 row[column + "_low"] = ci_low
