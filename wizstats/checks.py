@@ -50,6 +50,7 @@ __all__ = [
     "MAX_SHEET_LINES",
     "MAX_SHOWN_PROBLEMS",
     "WrongType",
+    "ascii_int",
     "choice",
     "count",
     "flag",
@@ -164,6 +165,18 @@ def whole(value: object, name: str, low: int | None = None, high: int | None = N
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(f"{name} must be a whole number{_range_text(low, high)}, got {_show(value)}")
     return number
+
+
+def ascii_int(text: str) -> int:
+    """``int(text)`` for ASCII digits only (a sign and surrounding spaces allowed), else ``ValueError``.
+
+    Python's ``int`` also reads other scripts' digits (``'١٢'``, ``'１'``) and ``'1_000'``; the
+    card, hand-size and schedule parsers refuse those, and so does every number of the command line and the web API.
+    """
+    digits = text.strip()
+    if not digits.isascii() or "_" in digits:
+        raise ValueError(f"invalid int value: {text!r}")
+    return int(digits)
 
 
 def wholes(value: object, name: str, low: int | None = None, high: int | None = None, *, most: int = 1000) -> list[int]:

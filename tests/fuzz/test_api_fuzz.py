@@ -398,6 +398,7 @@ SHEET = "round,player,bid,tricks\n1,Ann,0,1\n1,Bob,0,0\n1,Cid,0,0\n"
 WRITTEN = "round,player,bid,tricks,{column}\n1,Ann,0,1,{value}\n1,Bob,0,0,20\n1,Cid,0,0,20\n"
 REFUSED: list[tuple[str, Callable[[], Any], str]] = [
     ("wilson n < 0", lambda: w.wilson_interval(1, -1), "n must be a whole number >= 0"),
+    ("arena of one int policy", lambda: w.arena(3, 4, "2", 4), "policies must be a policy or a list"),
     ("wilson 1.5 successes", lambda: w.wilson_interval(1.5, 10), "successes must be a whole number"),
     ("wilson level None", lambda: w.wilson_interval(1, 10, confidence_level=None), "confidence_level"),
     ("wilson n 0, level nan", lambda: w.wilson_interval(0, 0, confidence_level=math.nan), "confidence_level"),

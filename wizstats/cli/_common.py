@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 
 import pandas as pd
 
+from ..checks import ascii_int
 from ..engine import compile_notice_for
 from ..players import DEFAULT_POLICY
 from ..rules import Rules
@@ -62,18 +63,6 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise SystemExit(2)
-
-
-def ascii_int(text: str) -> int:
-    """``int(text)`` for ASCII digits only (a sign and surrounding spaces allowed), else ``ValueError``.
-
-    Python's ``int`` also reads other scripts' digits (``'١٢'``, ``'１'``) and ``'1_000'``; the
-    card, hand-size and schedule parsers refuse those, and so does every number of the command line.
-    """
-    digits = text.strip()
-    if not digits.isascii() or "_" in digits:
-        raise ValueError(f"invalid int value: {text!r}")
-    return int(digits)
 
 
 def whole_number(text: str) -> int:

@@ -148,6 +148,8 @@ def _arena_iv(
     rules = _rules_iv(rules, n_players, deck, special=True)
     if isinstance(policies, (str, Policy)):
         policies = [policies]
+    if not isinstance(policies, Iterable):
+        raise WrongType(f"policies must be a policy or a list of policies, got {shown(policies)}")
     policies = list(policies)
     if not 1 <= len(policies) <= n_players:
         raise ValueError(f"give 1 to {n_players} policies (the last fills the remaining seats), got {len(policies)}")

@@ -28,6 +28,7 @@ from typing import Any
 
 import pandas as pd
 
+from ..checks import ascii_int
 from ..questions import AskOptions, ask, catalogue
 from ..scoresheet import ScoreSheet
 from ..stats import bid_table, strength_table
@@ -112,7 +113,7 @@ ENDPOINTS: dict[str, tuple[Param, ...]] = {
 
 def _int(param: Param, text: str) -> int:
     try:
-        return int(text.strip())
+        return ascii_int(text)  # as the CLI reads numbers: ASCII digits only ('١٢' and '1_0' are refused)
     except ValueError:
         raise ParamError(f"argument {param.option}: invalid int value: {text!r}") from None
 
@@ -209,7 +210,7 @@ def _score(values: dict[str, Any], text: str) -> dict[str, Any]:
     schedule = None
     if values["schedule"] is not None:
         try:
-            schedule = [int(x) for x in values["schedule"].split(",") if x.strip()]
+            schedule = [ascii_int(x) for x in values["schedule"].split(",") if x.strip()]
         except ValueError:
             raise ParamError(f"--schedule must list whole numbers, got {values['schedule']!r}") from None
     sheet = ScoreSheet.parse(
