@@ -4,19 +4,10 @@ from __future__ import annotations
 
 import argparse
 
+from ..checks import ascii_int
 from ..engine import simulate_games
 from ..rules import Rules
-from ._common import (
-    CliError,
-    add_options,
-    add_players,
-    add_policies,
-    ascii_int,
-    emit,
-    emit_data,
-    parse_schedule,
-    whole_number,
-)
+from ._common import CliError, add_options, add_players, add_policies, emit, emit_data, parse_schedule, whole_number
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

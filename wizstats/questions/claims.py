@@ -376,11 +376,6 @@ _NEEDS_TEXT = {
 }
 
 
-MIN_GROUP_ROUNDS = MIN_TIMING_ROUNDS
-"""The fewest rounds a group of ``jester-keep``'s timing needs to be quoted in the sentence (all are in the table);
-a smaller group has no interval (:data:`wizstats.stats.MIN_TIMING_ROUNDS`)."""
-
-
 def _timing_cell(row: pd.Series) -> str:
     """One ``keep_minus_shed`` row as a table cell or a phrase of the sentence."""
     if math.isnan(row.low) or math.isnan(row.high):
@@ -426,8 +421,8 @@ def _jester_keep(o: AskOptions) -> Answer:
             f"too few rounds with a Jester to time in {rounds:,} rounds per hand size: ask with a larger --n"
         )
     every = [(g, timing_row(main, g)) for g in JESTER_NEEDS]
-    groups = [(g, r) for g, r in every if r is not None and r.n >= MIN_GROUP_ROUNDS]
-    few = [g for g, r in every if r is not None and r.n < MIN_GROUP_ROUNDS]
+    groups = [(g, r) for g, r in every if r is not None and r.n >= MIN_TIMING_ROUNDS]
+    few = [g for g, r in every if r is not None and r.n < MIN_TIMING_ROUNDS]
     worse = [g for g, r in groups if r is not None and r.high < 0]
     timing = (
         "holding it back is better"
@@ -452,7 +447,7 @@ def _jester_keep(o: AskOptions) -> Answer:
         )
         + "; by the tricks he still needs then "
         + ", ".join(f"{_timing_cell(r)} {_NEEDS_TEXT[g]} ({int(r.n):,} rounds)" for g, r in groups)
-        + (f" (fewer than {MIN_GROUP_ROUNDS} rounds, not quoted: {', '.join(few)})" if few else "")
+        + (f" (fewer than {MIN_TIMING_ROUNDS} rounds, not quoted: {', '.join(few)})" if few else "")
         + (f"; shedding early is better {', '.join(_NEEDS_TEXT[g] for g in worse)}" if worse else "")
         + f" ({main} and {other} players, {max(n, 2):,} hands per hand size at 500 rounds per bid and {rounds:,}"
         f" rounds per hand size, seed {o.seed}, 95% intervals)."
